@@ -1,0 +1,59 @@
+#pragma once
+// Sequential reader over the tokens of one dictionary entry's value, for the
+// typed look-ups of Dictionary and for custom grammars (blockMeshDict blocks,
+// field values). Every failure throws InputError naming file, line, column.
+//
+//   TokenStream ts = dict.stream("blocks");
+//   while (!ts.atEnd()) { if (ts.peek().isWord("hex")) { ts.next(); ... } }
+#include <string>
+#include <vector>
+
+#include "sluice/core/types.hpp"
+#include "sluice/core/vec3.hpp"
+#include "sluice/io/token.hpp"
+
+namespace sluice::io {
+
+class TokenStream {
+ public:
+  /// `context` names the entry for messages at end of input, e.g. "system/blockMeshDict: blocks".
+  TokenStream(std::vector<Token> tokens, std::string context);
+
+  bool atEnd() const { return pos_ >= tokens_.size(); }
+  const Token& peek() const;                 ///< throws at end
+  const Token* peekOrNull() const { return atEnd() ? nullptr : &tokens_[pos_]; }
+  const Token& next();                       ///< throws at end
+  std::size_t position() const { return pos_; }
+  void seek(std::size_t pos) { pos_ = pos; }
+
+  void expectPunct(char c);                  ///< throws "expected 'c', found 'x'"
+  bool acceptPunct(char c);                  ///< consumes and returns true if next is c
+  bool acceptWord(const char* w);            ///< consumes and returns true if next is word w
+  Scalar readScalar();
+  Label readLabel();                         ///< integer in Label range
+  std::int64_t readInteger();
+  std::string readWord();                    ///< a Word token
+  std::string readWordOrString();
+  bool readBool();                           ///< true/false/on/off/yes/no/y/n/1/0
+  Vec3 readVec3();                           ///< ( x y z )
+  std::vector<Scalar> readScalarList();      ///< ( a b ... ) or N( ... ) or N{v}
+  std::vector<Label> readLabelList();
+  std::vector<Vec3> readVec3List();
+  std::vector<std::string> readWordList();   ///< ( w1 w2 ... ) or a single word
+  /// Skips one complete value: a token, or a balanced ( ... ) / { } / [ ] group.
+  void skipValue();
+  /// Throws unless the stream is exhausted ("unexpected 'x' after value").
+  void expectEnd();
+
+  /// Throws InputError at the current token (or at the end of the entry).
+  [[noreturn]] void fail(const std::string& message) const;
+  const std::string& context() const { return context_; }
+  const std::vector<Token>& tokens() const { return tokens_; }
+
+ private:
+  std::vector<Token> tokens_;
+  std::size_t pos_ = 0;
+  std::string context_;
+};
+
+}  // namespace sluice::io

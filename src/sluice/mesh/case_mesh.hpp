@@ -1,0 +1,28 @@
+#pragma once
+// Loads the mesh of a case directory the way a user expects: constant/polyMesh
+// if it exists, otherwise system/blockMeshDict (or constant/polyMesh/blockMeshDict)
+// through the block mesher; then optional RCM renumbering.
+//
+//   LoadedMesh m = loadCaseMesh(caseDir, {.renumber = true});
+//   fmt::print("bandwidth {} -> {}\n", m.bandwidthBefore, m.bandwidthAfter);
+#include <filesystem>
+#include <string>
+
+#include "sluice/mesh/poly_mesh.hpp"
+
+namespace sluice::mesh {
+
+struct MeshLoadOptions {
+  bool renumber = true;  ///< reverse Cuthill-McKee cell renumbering
+};
+
+struct LoadedMesh {
+  PolyMesh mesh;
+  std::string source;          ///< "constant/polyMesh" or "system/blockMeshDict"
+  Label bandwidthBefore = -1;  ///< set when renumbered
+  Label bandwidthAfter = -1;
+};
+
+LoadedMesh loadCaseMesh(const std::filesystem::path& caseDir, const MeshLoadOptions& options = {});
+
+}  // namespace sluice::mesh

@@ -1,0 +1,32 @@
+#pragma once
+// Finite-volume geometry of a PolyMesh, computed once: face centres and area
+// vectors (triangle decomposition about the face's average point), cell
+// centres and volumes (pyramid decomposition about an estimated centre),
+// interpolation weights, owner-to-neighbour deltas and non-orthogonality.
+//
+//   MeshGeometry geo = MeshGeometry::compute(mesh);
+//   Scalar w = geo.weights[f];   // phi_f = w*phi_P + (1-w)*phi_N
+#include <vector>
+
+#include "sluice/core/types.hpp"
+#include "sluice/core/vec3.hpp"
+#include "sluice/mesh/poly_mesh.hpp"
+
+namespace sluice::mesh {
+
+struct MeshGeometry {
+  std::vector<Vec3> faceCentres;    ///< per face
+  std::vector<Vec3> faceAreas;      ///< per face: area vector, pointing out of the owner
+  std::vector<Scalar> faceAreaMags; ///< per face: |faceAreas|
+  std::vector<Vec3> cellCentres;    ///< per cell
+  std::vector<Scalar> cellVolumes;  ///< per cell (signed: negative for inverted cells)
+  std::vector<Scalar> weights;      ///< per face: owner weight (1 on boundary faces)
+  std::vector<Vec3> deltas;         ///< per face: neighbour centre - owner centre (face centre - owner centre on boundary)
+  std::vector<Scalar> deltaCoeffs;  ///< per face: 1/|delta|
+  std::vector<Scalar> nonOrthDeltaCoeffs;  ///< per face: 1/max(n.delta, 0.05|delta|)
+  std::vector<Scalar> nonOrthogonality;    ///< per internal face: angle between n and delta, degrees
+
+  static MeshGeometry compute(const PolyMesh& mesh);
+};
+
+}  // namespace sluice::mesh
