@@ -14,6 +14,7 @@ struct Patch {
   Label size = 0;                   ///< number of faces
   std::string neighbourPatch;       ///< cyclic partner, if any
   std::vector<std::string> inGroups;
+  int neighbourRank = -1;            ///< processor patches: the rank on the other side
 
   friend bool operator==(const Patch&, const Patch&) = default;
 };

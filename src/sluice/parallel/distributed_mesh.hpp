@@ -1,0 +1,27 @@
+#pragma once
+// One rank's part of a decomposed mesh. Local numbering: owned cells
+// 0..nOwnedCells-1, then ghost (halo) cells nOwnedCells..nOwnedCells+nGhostCells-1,
+// one layer, copies of neighbour ranks' cells. `mesh` holds only owned cells;
+// processor faces are boundary faces in patches of type "processor" (one per
+// neighbour rank, Patch::neighbourRank set, ordered by rank), each joining an
+// owned cell (the face owner, normal pointing out of this rank) to a ghost cell.
+#include <vector>
+
+#include "sluice/core/types.hpp"
+#include "sluice/mesh/poly_mesh.hpp"
+#include "sluice/parallel/halo_pattern.hpp"
+
+namespace sluice::parallel {
+
+struct DistributedMesh {
+  mesh::PolyMesh mesh;                     ///< owned cells, processor patches last
+  Label nOwnedCells = 0;
+  Label nGhostCells = 0;
+  GlobalLabel nGlobalCells = 0;
+  std::vector<GlobalLabel> globalCellIds;  ///< per local cell (owned then ghost): id in the undecomposed mesh
+  std::vector<Label> processorFaceGhost;   ///< per face from the first processor face on: its ghost cell
+  Label firstProcessorFace = 0;            ///< faces >= this are processor faces
+  HaloPattern halo;
+};
+
+}  // namespace sluice::parallel
