@@ -8,7 +8,8 @@
 // collectives in the same order (reductions, broadcasts, the topology
 // creation). Never call one under a rank-dependent branch.
 //
-// Reductions are one MPI_Allreduce each; fuse several values into one call
+// Every call records its MPI operation (calls, bytes, seconds) into the
+// profile, if one is attached. Reductions are one MPI_Allreduce each; fuse several values into one call
 // with the *InPlace forms instead of reducing them one by one. There is no
 // gather/scatter to a root, no all-to-all and no barrier on purpose.
 //

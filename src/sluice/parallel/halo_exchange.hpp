@@ -32,8 +32,8 @@
 // overlap exchanges of several fields. The field must stay alive and keep
 // its size between start and finish. All ranks of the pattern must use the
 // same tag and exchange fields of the same shape in the same order. The
-// Communicator must outlive the HaloExchange; its profile (if any) records
-// every MPI call.
+// Communicator must outlive the HaloExchange and stay where it is (it is
+// referred to by address); its profile (if any) records every MPI call.
 #include <cstddef>
 #include <memory>
 #include <span>

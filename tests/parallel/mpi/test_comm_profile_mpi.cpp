@@ -145,7 +145,8 @@ TEST(CommProfileMpi, JsonFileIsWellFormed) {
         "assert d['ranks']=={0}, d['ranks']; assert d['steps']==2; "
         "assert d['mpi']['Allreduce']['calls']['max']==2; "
         "assert d['mpi']['Allreduce']['callsPerStep']['mean']==1; "
-        "assert all(d['mpi'][k]['calls']['max']==0 for k in ['Alltoall','Probe','Barrier','Send','Recv','Gather','Scatter']); "
+        "assert all(d['mpi'][k]['calls']['max']==0 "
+        "for k in ['Alltoall','Probe','Barrier','Send','Recv','Gather','Scatter']); "
         "assert [r['name'] for r in d['regions']]==['step','halo','reduce']; "
         "assert set(d['stepSeconds'])=={{'min','mean','max'}}\" '{1}'",
         comm.size(), file.string());
