@@ -190,6 +190,7 @@ int main(int argc, char** argv) {
     std::array<double, 6> worst = mine;
     comm.maxInPlace(worst);
     const double checksum = comm.sum(field.back() + 0 * sink);  // keeps the copies observable
+    const std::string profileTable = profile.report(profiled);  // the profiled exchanges only
 
     if (comm.isRoot()) {
       fmt::print("halo exchange benchmark: {}^3 = {} cells in {} x-slabs, {} repetitions (median)\n", n,
@@ -207,7 +208,7 @@ int main(int argc, char** argv) {
           "{:.2f} warm, {:.2f} cold (max over ranks)\n",
           exchange / packCopy, exchange / packCopyCold, worst[0] / worst[2], worst[0] / worst[3]);
       fmt::print("profiling overhead: {:+.2f} us per exchange (rank 0)\n", (exchangeProfiled - exchange) * 1e6);
-      fmt::print("(checksum {})\n", checksum);
+      fmt::print("(checksum {})\n\n{}", checksum, profileTable);
     }
   }
   MPI_Finalize();
