@@ -1,0 +1,72 @@
+#include "sluice/parallel/parallel_error.hpp"
+
+#include <cstdio>
+#include <new>
+
+#include <fmt/format.h>
+#include <mpi.h>
+
+#include "sluice/parallel/comm_profile.hpp"
+
+namespace sluice::parallel {
+
+namespace {
+
+[[noreturn]] void abortWith(const Communicator& comm, std::string_view message) {
+  std::fflush(stdout);
+  fmt::print(stderr, "{}\n", errorLine(message, comm.rank()));
+  std::fflush(stderr);
+  comm.abort(1);
+}
+
+}  // namespace
+
+std::string errorLine(std::string_view message, int rank) {
+  if (rank < 0) return fmt::format("error: {}", message);
+  return fmt::format("error (rank {}): {}", rank, message);
+}
+
+void agreeOnError(const Communicator& comm, bool localFailed, std::string_view localMessage) {
+  // {lowest failing rank (size if none), 0 if any rank succeeded} in one MPI_Allreduce(MIN).
+  int flags[2] = {localFailed ? comm.rank() : comm.size(), localFailed ? 1 : 0};
+  comm.minInPlace(std::span<int>(flags, 2));
+  const int failingRank = flags[0];
+  if (failingRank == comm.size()) return;  // nobody failed: the usual path ends here
+  const bool allFailed = flags[1] == 1;
+  std::string message(comm.rank() == failingRank ? localMessage : std::string_view());
+  if (comm.rank() == failingRank && message.empty()) message = "unknown failure";
+  comm.broadcast(message, failingRank);
+  throw CollectiveError(message, allFailed ? -1 : failingRank);
+}
+
+int runParallelMain(const Communicator& comm, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const CollectiveError& e) {
+    if (comm.isRoot()) {
+      std::fflush(stdout);
+      fmt::print(stderr, "{}\n", errorLine(e.what(), e.failingRank()));
+      std::fflush(stderr);
+    }
+    return 1;
+  } catch (const std::bad_alloc&) {
+    abortWith(comm, "out of memory");
+  } catch (const std::exception& e) {
+    abortWith(comm, e.what());
+  } catch (...) {
+    abortWith(comm, "unknown exception");
+  }
+}
+
+int parallelMain(int argc, char** argv, const std::function<int(Communicator&)>& body) {
+  MPI_Init(&argc, &argv);
+  int code = 0;
+  {
+    Communicator world(MPI_COMM_WORLD);
+    code = runParallelMain(world, [&] { return body(world); });
+  }
+  MPI_Finalize();
+  return code;
+}
+
+}  // namespace sluice::parallel
