@@ -1,13 +1,39 @@
-// sluice command-line entry point: `sluice mesh CASE [--json]`.
+// sluice command-line entry point.
+//   sluice mesh CASE [--json]              mesh report (serial)
+//   sluice decompose CASE [--np N]         parallel start-up, decomposition and halo check
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "decompose_command.hpp"
 #include "mesh_command.hpp"
+#include "mpi_launch.hpp"
 #include "sluice/core/error.hpp"
+#include "sluice/parallel/communicator.hpp"
+#include "sluice/parallel/parallel_error.hpp"
+
+namespace {
+
+// Serial commands: errors print one line and exit 1.
+template <class F>
+int runSerial(F&& body) {
+  try {
+    return body();
+  } catch (const sluice::Error& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "error: out of memory\n");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: internal: %s\n", e.what());
+  }
+  return 1;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"sluice: parallel finite-volume CFD solver for OpenFOAM-format cases"};
@@ -19,19 +45,33 @@ int main(int argc, char** argv) {
   mesh->add_flag("--json", meshOptions.json, "Print the report as one JSON object");
   mesh->add_flag("--no-renumber", meshOptions.noRenumber, "Keep the mesh's cell order (no reverse Cuthill-McKee)");
 
+  sluice::apps::DecomposeCommandOptions decomposeOptions;
+  int np = 0;
+  CLI::App* decompose = app.add_subcommand(
+      "decompose", "Partition the case's mesh over the ranks, distribute it and check the halo exchange");
+  decompose->add_option("case", decomposeOptions.caseDir, "Case directory")->required();
+  decompose->add_option("--np", np, "Number of ranks: sluice starts itself under mpiexec")->check(CLI::PositiveNumber);
+  decompose->add_option("--method", decomposeOptions.method,
+                        "Override decomposeParDict's method (scotch, metis, simple, hierarchical)");
+  decompose->add_flag("--no-renumber", decomposeOptions.noRenumber, "Keep the mesh's cell order");
+
   CLI11_PARSE(app, argc, argv);
 
-  try {
-    if (mesh->parsed()) return sluice::apps::runMeshCommand(meshOptions);
-  } catch (const sluice::Error& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 1;
-  } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "error: out of memory\n");
-    return 1;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: internal: %s\n", e.what());
-    return 1;
+  if (mesh->parsed()) return runSerial([&] { return sluice::apps::runMeshCommand(meshOptions); });
+
+  if (decompose->parsed()) {
+    if (np > 0 && !sluice::apps::underMpiLauncher()) {
+      std::vector<std::string> args = {"decompose", decomposeOptions.caseDir};
+      if (!decomposeOptions.method.empty()) args.insert(args.end(), {"--method", decomposeOptions.method});
+      if (decomposeOptions.noRenumber) args.push_back("--no-renumber");
+      return sluice::apps::relaunchUnderMpi(np, args);
+    }
+    return sluice::parallel::parallelMain(argc, argv, [&](sluice::parallel::Communicator& world) {
+      if (np > 0 && np != world.size())
+        throw sluice::parallel::CollectiveError(
+            fmt::format("--np {} does not match the {} ranks this run was started with", np, world.size()));
+      return sluice::apps::runDecomposeCommand(world, decomposeOptions);
+    });
   }
   return 0;
 }

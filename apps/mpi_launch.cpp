@@ -1,0 +1,45 @@
+#include "mpi_launch.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+namespace sluice::apps {
+
+bool underMpiLauncher() {
+  for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"})
+    if (std::getenv(var)) return true;
+  return false;
+}
+
+int relaunchUnderMpi(int np, const std::vector<std::string>& args) {
+  std::error_code ec;
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+  if (ec) {
+    std::fprintf(stderr, "error: --np: cannot find the sluice executable to relaunch: %s\n", ec.message().c_str());
+    return 1;
+  }
+  // Open MPI refuses more ranks than cores unless told, and refuses root
+  // unless told; a user asking for --np N on a workstation or in a container
+  // means it.
+  if (geteuid() == 0) {
+    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
+    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
+  }
+  setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 0);
+
+  std::vector<std::string> argv = {"mpiexec", "-n", std::to_string(np), self};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  execvp("mpiexec", cargv.data());
+  std::fprintf(stderr, "error: --np %d: cannot start mpiexec: %s (install openmpi-bin)\n", np, std::strerror(errno));
+  return 1;
+}
+
+}  // namespace sluice::apps
