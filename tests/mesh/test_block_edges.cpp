@@ -1,7 +1,7 @@
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <numbers>
-
-#include <gtest/gtest.h>
 
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/block_edges.hpp"

@@ -1,7 +1,7 @@
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <numbers>
-
-#include <gtest/gtest.h>
 
 #include "sluice/mesh/hex_block.hpp"
 
@@ -14,8 +14,8 @@ using sluice::mesh::HexBlock;
 
 namespace {
 
-const std::array<Vec3, 8> kUnitCube = {{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0},
-                                        {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}};
+const std::array<Vec3, 8> kUnitCube = {
+    {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}};
 
 void expectNear(const Vec3& a, const Vec3& b, Scalar tol) {
   EXPECT_NEAR(a.x, b.x, tol);
@@ -43,8 +43,14 @@ TEST(BlockHex, UnitCubeLatticeIsRegular) {
 }
 
 TEST(BlockHex, StraightDistortedBlockIsTrilinear) {
-  const std::array<Vec3, 8> c = {{{0, 0, 0}, {2, 0.2, 0}, {2.5, 1.5, 0.3}, {-0.2, 1, 0},
-                                  {0.1, 0, 1}, {2, 0.1, 1.4}, {2.2, 1.8, 1.2}, {0, 1.2, 1}}};
+  const std::array<Vec3, 8> c = {{{0, 0, 0},
+                                  {2, 0.2, 0},
+                                  {2.5, 1.5, 0.3},
+                                  {-0.2, 1, 0},
+                                  {0.1, 0, 1},
+                                  {2, 0.1, 1.4},
+                                  {2.2, 1.8, 1.2},
+                                  {0, 1.2, 1}}};
   const HexBlock b(c, {3, 4, 5}, {}, {});
   for (Label k = 0; k <= 5; ++k)
     for (Label j = 0; j <= 4; ++j)
@@ -67,8 +73,8 @@ TEST(BlockHex, GradedDirectionFollowsTheGrading) {
 TEST(BlockHex, CurvedEdgePointsLieOnTheArcAndFacesFollow) {
   // Quarter annulus 1 <= r <= 2 in the xy plane, 0 <= z <= 1: local x radial,
   // local y around, local z up.
-  const std::array<Vec3, 8> c = {{{1, 0, 0}, {2, 0, 0}, {0, 2, 0}, {0, 1, 0},
-                                  {1, 0, 1}, {2, 0, 1}, {0, 2, 1}, {0, 1, 1}}};
+  const std::array<Vec3, 8> c = {
+      {{1, 0, 0}, {2, 0, 0}, {0, 2, 0}, {0, 1, 0}, {1, 0, 1}, {2, 0, 1}, {0, 2, 1}, {0, 1, 1}}};
   const BlockEdge inner0 = BlockEdge::arcAboutOrigin(0, 3, c[0], c[3], {0, 0, 0}, 1, "arc");
   const BlockEdge outer0 = BlockEdge::arcAboutOrigin(2, 1, c[2], c[1], {0, 0, 0}, 1, "arc");  // backwards
   const BlockEdge inner1 = BlockEdge::arcAboutOrigin(4, 7, c[4], c[7], {0, 0, 1}, 1, "arc");

@@ -1,5 +1,8 @@
 #include "sluice/mesh/block_assembly.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -7,9 +10,6 @@
 #include <memory>
 #include <numeric>
 #include <unordered_map>
-
-#include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/hex_block.hpp"
@@ -49,8 +49,10 @@ class MinUnionFind {
   void unite(Label a, Label b) {
     a = find(a);
     b = find(b);
-    if (a < b) parent_[b] = a;
-    else if (b < a) parent_[a] = b;
+    if (a < b)
+      parent_[b] = a;
+    else if (b < a)
+      parent_[a] = b;
   }
 
  private:
@@ -98,8 +100,8 @@ class Assembler {
       const BlockSpec& block = spec_.blocks[b];
       for (Label v : block.vertices)
         if (v < 0 || v >= nVertices)
-          fail(block.pos, fmt::format("block {} vertex label {} is out of range (there are {} vertices)", b, v,
-                                      nVertices));
+          fail(block.pos,
+               fmt::format("block {} vertex label {} is out of range (there are {} vertices)", b, v, nVertices));
       for (int d = 0; d < 3; ++d)
         if (block.cells[d] < 1) fail(fmt::format("block {} has {} cells in direction {}", b, block.cells[d], kDir[d]));
       for (int v = 0; v < 8; ++v)
@@ -170,13 +172,14 @@ class Assembler {
   void findSharedFaces() {
     std::map<Quad, std::vector<FaceRef>> byLabels;
     for (std::size_t b = 0; b < blocks_.size(); ++b)
-      for (int f = 0; f < 6; ++f) byLabels[sortedQuad(faceLabels(static_cast<Label>(b), f))].push_back({static_cast<Label>(b), f});
+      for (int f = 0; f < 6; ++f)
+        byLabels[sortedQuad(faceLabels(static_cast<Label>(b), f))].push_back({static_cast<Label>(b), f});
     sharedWith_.assign(blocks_.size(), std::array<FaceRef, 6>{});
     for (auto& row : sharedWith_) row.fill({-1, -1});
     for (const auto& [key, refs] : byLabels) {
       if (refs.size() > 2)
-        fail(fmt::format("block face {} is shared by more than two blocks ({}, {}, {})", quadText(key),
-                         refs[0].block, refs[1].block, refs[2].block));
+        fail(fmt::format("block face {} is shared by more than two blocks ({}, {}, {})", quadText(key), refs[0].block,
+                         refs[1].block, refs[2].block));
       if (refs.size() == 2) {
         if (refs[0].block == refs[1].block)
           fail(fmt::format("block {} has two faces with the same vertices {}", refs[0].block, quadText(key)));
@@ -252,10 +255,11 @@ class Assembler {
           const Label ib = hbk.pointIndex(pb[0], pb[1], pb[2]);
           const Scalar d2 = magSqr(ha.points()[ia] - hbk.points()[ib]);
           if (d2 > tol2)
-            fail(fmt::format("blocks {} and {} do not match on their shared face {}: points {} and {} are {:g} "
-                             "apart (inconsistent grading or edges?)",
-                             A.block, B.block, quadText(key), fmt::streamed(ha.points()[ia]),
-                             fmt::streamed(hbk.points()[ib]), std::sqrt(d2)));
+            fail(
+                fmt::format("blocks {} and {} do not match on their shared face {}: points {} and {} are {:g} "
+                            "apart (inconsistent grading or edges?)",
+                            A.block, B.block, quadText(key), fmt::streamed(ha.points()[ia]),
+                            fmt::streamed(hbk.points()[ib]), std::sqrt(d2)));
           uf.unite(pointOffsets_[A.block] + ia, pointOffsets_[B.block] + ib);
         }
     }
@@ -368,8 +372,12 @@ class Assembler {
     std::vector<Patch> patches;
     for (std::size_t p = 0; p < spec_.patches.size(); ++p) {
       const BlockPatchSpec& ps = spec_.patches[p];
-      Patch patch{.name = ps.name, .type = ps.type, .start = faces.size(), .size = 0,
-                  .neighbourPatch = ps.neighbourPatch, .inGroups = ps.inGroups};
+      Patch patch{.name = ps.name,
+                  .type = ps.type,
+                  .start = faces.size(),
+                  .size = 0,
+                  .neighbourPatch = ps.neighbourPatch,
+                  .inGroups = ps.inGroups};
       for (const FaceRef& ref : patchFaces_[p])
         for (const HexBlock::LatticeFace& lf : blocks_[ref.block].boundaryFaces(ref.face))
           addFace(ref.block, lf.points, cellOffsets_[ref.block] + lf.cell, -1);
@@ -428,12 +436,12 @@ class Assembler {
   std::vector<HexBlock> blocks_;
   std::vector<Label> pointOffsets_, cellOffsets_;
   Label nRawPoints_ = 0, nCells_ = 0;
-  std::vector<std::array<FaceRef, 6>> sharedWith_;        // partner of each block face, block -1 if none
-  std::vector<std::pair<FaceRef, FaceRef>> pairs_;        // shared block faces, lower block first
-  std::vector<Label> pointId_;                            // raw lattice point -> merged point
+  std::vector<std::array<FaceRef, 6>> sharedWith_;  // partner of each block face, block -1 if none
+  std::vector<std::pair<FaceRef, FaceRef>> pairs_;  // shared block faces, lower block first
+  std::vector<Label> pointId_;                      // raw lattice point -> merged point
   std::vector<Vec3> points_;
-  std::vector<std::array<Label, 6>> patchOf_;             // patch of each block face, -1 if none
-  std::vector<std::vector<FaceRef>> patchFaces_;          // block faces of each patch, in listed order
+  std::vector<std::array<Label, 6>> patchOf_;     // patch of each block face, -1 if none
+  std::vector<std::vector<FaceRef>> patchFaces_;  // block faces of each patch, in listed order
 };
 
 }  // namespace

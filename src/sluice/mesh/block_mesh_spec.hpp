@@ -27,7 +27,7 @@ struct SourcePos {
 };
 
 struct BlockSpec {
-  std::array<Label, 8> vertices{};   ///< vertex labels in hex order
+  std::array<Label, 8> vertices{};  ///< vertex labels in hex order
   std::array<Label, 3> cells{1, 1, 1};
   std::array<Grading, 12> grading{};  ///< per block edge, edgeGrading order
   std::string zone;                   ///< optional cell zone name (not kept in the PolyMesh)
@@ -49,7 +49,7 @@ struct BlockMeshSpec {
   Scalar scale = 1;                        ///< applied to the final points
   std::vector<Vec3> vertices;              ///< unscaled
   std::vector<BlockSpec> blocks;
-  std::vector<BlockEdge> edges;            ///< curved (or explicitly straight) edges; first match wins
+  std::vector<BlockEdge> edges;  ///< curved (or explicitly straight) edges; first match wins
   std::vector<BlockPatchSpec> patches;
   std::string defaultPatchName = "defaultFaces";
   std::string defaultPatchType = "empty";

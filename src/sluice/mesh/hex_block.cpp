@@ -7,8 +7,8 @@ namespace sluice::mesh {
 namespace {
 
 // Unit-cube position of each hex vertex.
-constexpr std::array<std::array<int, 3>, 8> kVertexUnit = {{
-    {0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}};
+constexpr std::array<std::array<int, 3>, 8> kVertexUnit = {
+    {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}};
 
 // edgeAt[v][d]: the block edge along direction d that has vertex v.
 constexpr std::array<std::array<int, 3>, 8> makeEdgeAt() {
@@ -131,8 +131,8 @@ std::vector<HexBlock::LatticeFace> HexBlock::boundaryFaces(int face) const {
     case xMax:
       for (Label k = 0; k < nk; ++k)
         for (Label j = 0; j < nj; ++j)
-          out.push_back({{p(ni, j, k), p(ni, j + 1, k), p(ni, j + 1, k + 1), p(ni, j, k + 1)},
-                         cellIndex(ni - 1, j, k)});
+          out.push_back(
+              {{p(ni, j, k), p(ni, j + 1, k), p(ni, j + 1, k + 1), p(ni, j, k + 1)}, cellIndex(ni - 1, j, k)});
       break;
     case yMin:
       for (Label i = 0; i < ni; ++i)
@@ -142,8 +142,8 @@ std::vector<HexBlock::LatticeFace> HexBlock::boundaryFaces(int face) const {
     case yMax:
       for (Label i = 0; i < ni; ++i)
         for (Label k = 0; k < nk; ++k)
-          out.push_back({{p(i, nj, k), p(i, nj, k + 1), p(i + 1, nj, k + 1), p(i + 1, nj, k)},
-                         cellIndex(i, nj - 1, k)});
+          out.push_back(
+              {{p(i, nj, k), p(i, nj, k + 1), p(i + 1, nj, k + 1), p(i + 1, nj, k)}, cellIndex(i, nj - 1, k)});
       break;
     case zMin:
       for (Label i = 0; i < ni; ++i)
@@ -153,8 +153,8 @@ std::vector<HexBlock::LatticeFace> HexBlock::boundaryFaces(int face) const {
     case zMax:
       for (Label i = 0; i < ni; ++i)
         for (Label j = 0; j < nj; ++j)
-          out.push_back({{p(i, j, nk), p(i + 1, j, nk), p(i + 1, j + 1, nk), p(i, j + 1, nk)},
-                         cellIndex(i, j, nk - 1)});
+          out.push_back(
+              {{p(i, j, nk), p(i + 1, j, nk), p(i + 1, j + 1, nk), p(i, j + 1, nk)}, cellIndex(i, j, nk - 1)});
       break;
     default:
       throw Error("HexBlock::boundaryFaces: face index out of range");

@@ -24,13 +24,11 @@ class HexBlock {
  public:
   /// Block edges in edgeGrading order: 0-3 along x, 4-7 along y, 8-11 along z,
   /// each as (start vertex, end vertex) of the hex.
-  static constexpr std::array<std::array<int, 2>, 12> edgeVertices = {{
-      {0, 1}, {3, 2}, {7, 6}, {4, 5},
-      {0, 3}, {1, 2}, {5, 6}, {4, 7},
-      {0, 4}, {1, 5}, {2, 6}, {3, 7}}};
+  static constexpr std::array<std::array<int, 2>, 12> edgeVertices = {
+      {{0, 1}, {3, 2}, {7, 6}, {4, 5}, {0, 3}, {1, 2}, {5, 6}, {4, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}}};
   /// Block faces (outward normals for a right-handed hex) in OpenFOAM hex order.
-  static constexpr std::array<std::array<int, 4>, 6> faceVertices = {{
-      {0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}, {0, 3, 2, 1}, {4, 5, 6, 7}}};
+  static constexpr std::array<std::array<int, 4>, 6> faceVertices = {
+      {{0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}, {0, 3, 2, 1}, {4, 5, 6, 7}}};
   enum Face { xMin = 0, xMax = 1, yMin = 2, yMax = 3, zMin = 4, zMax = 5 };
 
   /// Shape of one block edge as seen from the block: the curve (nullptr =
