@@ -295,3 +295,48 @@ TEST(BlockMeshDict, BadGradingAndBlockSyntax) {
   EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6) (1 1 1) );"),
             "system/blockMeshDict:7:14: hex block needs 8 vertex labels, found 7");
 }
+
+TEST(BlockMeshDict, ListedPatchWithTheDefaultNameTakesTheUncoveredFaces) {
+  const PolyMesh mesh = build(std::string(kCubeVertices) + R"(
+blocks ( hex (0 1 2 3 4 5 6 7) (2 2 1) simpleGrading (1 1 1) );
+boundary
+(
+    defaultFaces { type wall; faces ( (0 3 2 1) ); }
+    lid { type wall; faces ( (3 7 6 2) ); }
+);
+)");
+  ASSERT_EQ(mesh.patches().size(), 2u);
+  EXPECT_EQ(mesh.patches()[0].name, "defaultFaces");
+  EXPECT_EQ(mesh.patches()[0].type, "wall");
+  EXPECT_EQ(mesh.patches()[0].size, 4 + 4 + 2 + 2 + 2);  // its own 4, then z-max, x-min, x-max, y-min
+  EXPECT_EQ(mesh.patches()[1].size, 2);
+  EXPECT_NEAR(patchAreaMag(mesh, "defaultFaces"), 5.0, 1e-14);
+}
+
+TEST(BlockMeshDict, MissingSemicolonBeforeEmptyMergePatchPairsIsTolerated) {
+  // OpenFOAM ignores what follows the boundary list; tutorials rely on it.
+  const PolyMesh mesh = build(std::string(kCubeVertices) + R"(
+blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+boundary
+(
+    lid { type wall; faces ( (3 7 6 2) ); }
+)
+
+mergePatchPairs
+(
+);
+)");
+  EXPECT_EQ(mesh.patches().size(), 2u);
+  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+boundary ( lid { type wall; faces ( (3 7 6 2) ); } ) edges ();
+)"),
+            "system/blockMeshDict:8:54: 'boundary': unexpected 'edges' after value");
+}
+
+TEST(BlockMeshDict, UnsupportedPatchTypeIsReportedBeforeItsKeywords) {
+  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+boundary ( inlet { type mappedPatch; offset (0 0 0); faces ( (0 4 7 3) ); } );
+)"),
+            "system/blockMeshDict:8:25: patch 'inlet' has unknown type 'mappedPatch' (known: patch, wall, empty, "
+            "symmetryPlane, symmetry, cyclic)");
+}

@@ -309,8 +309,6 @@ class Assembler {
       }
     }
     for (const BlockPatchSpec& patch : spec_.patches) {
-      if (patch.name == spec_.defaultPatchName && hasDefaultFaces())
-        fail(patch.pos, fmt::format("patch name '{}' is also the name of the default patch", patch.name));
       if (patch.neighbourPatch.empty()) continue;
       const bool found = std::any_of(spec_.patches.begin(), spec_.patches.end(),
                                      [&](const BlockPatchSpec& q) { return q.name == patch.neighbourPatch; });
@@ -368,7 +366,11 @@ class Assembler {
       }
     }
 
-    // Boundary faces: listed patches in order, then the default patch.
+    // Boundary faces: listed patches in order, then the default patch. A
+    // listed patch with the default patch's name takes the uncovered faces
+    // after its own (OpenFOAM reuses it, keeping its type).
+    const bool hasDefault = hasDefaultFaces();
+    bool defaultDone = false;
     std::vector<Patch> patches;
     for (std::size_t p = 0; p < spec_.patches.size(); ++p) {
       const BlockPatchSpec& ps = spec_.patches[p];
@@ -381,10 +383,14 @@ class Assembler {
       for (const FaceRef& ref : patchFaces_[p])
         for (const HexBlock::LatticeFace& lf : blocks_[ref.block].boundaryFaces(ref.face))
           addFace(ref.block, lf.points, cellOffsets_[ref.block] + lf.cell, -1);
+      if (hasDefault && ps.name == spec_.defaultPatchName) {
+        addDefaultFaces(addFace);
+        defaultDone = true;
+      }
       patch.size = faces.size() - patch.start;
       patches.push_back(std::move(patch));
     }
-    if (hasDefaultFaces()) {
+    if (hasDefault && !defaultDone) {
       Patch patch;
       patch.name = spec_.defaultPatchName;
       patch.type = spec_.defaultPatchType;

@@ -79,16 +79,33 @@ class BlockMeshDictReader {
     ts.expectEnd();
   }
 
+  /// Accepts an empty list; a non-empty one is an error at its first element.
+  static void rejectNonEmptyList(TokenStream& ts, const std::string& message) {
+    if (ts.atEnd()) return;
+    openList(ts);
+    if (ts.acceptPunct(')')) return;
+    failAt(ts.peek(), message);
+  }
+
   void rejectUnsupported() const {
-    for (const char* key : {"mergePatchPairs", "faces"}) {
-      if (!dict_.found(key)) continue;
-      TokenStream ts = dict_.stream(key);
-      if (ts.atEnd()) continue;
-      openList(ts);
-      if (ts.acceptPunct(')')) continue;  // empty list
-      failAt(ts.peek(), std::string(key) == "faces" ? "curved block faces ('faces') are not supported"
-                                                    : "mergePatchPairs is not supported");
+    if (dict_.found("mergePatchPairs")) {
+      TokenStream ts = dict_.stream("mergePatchPairs");
+      rejectNonEmptyList(ts, "mergePatchPairs is not supported");
+      ts.expectEnd();
     }
+    if (dict_.found("faces")) {
+      TokenStream ts = dict_.stream("faces");
+      rejectNonEmptyList(ts, "curved block faces ('faces') are not supported");
+      ts.expectEnd();
+    }
+  }
+
+  /// End of the boundary/patches list. OpenFOAM ignores what follows the
+  /// list, so dictionaries with a missing ';' before `mergePatchPairs ( );`
+  /// exist (dsmcFoam tutorials); accept that, and nothing else.
+  static void endPatchList(TokenStream& ts) {
+    if (ts.acceptWord("mergePatchPairs")) rejectNonEmptyList(ts, "mergePatchPairs is not supported");
+    ts.expectEnd();
   }
 
   /// A vertex label (number or vertex name), checked against the vertex list.
@@ -291,7 +308,9 @@ class BlockMeshDictReader {
       if (ts.atEnd() || !ts.peek().isPunct('{'))
         ts.fail(fmt::format("expected '{{' after patch name '{}', found {}", patch.name, ts.describeNext()));
       const io::Dictionary pd = io::Dictionary::fromStream(ts, dict_.fileName(), "boundary/" + patch.name);
-      pd.rejectUnknown({"type", "faces", "neighbourPatch", "inGroups"});
+      // A misspelt 'type' is reported as an unknown keyword; an unsupported
+      // type before the keywords that belong to it (offset, sampleMode, ...).
+      if (!pd.found("type")) pd.rejectUnknown({"type", "faces", "neighbourPatch", "inGroups"});
       {
         TokenStream tt = pd.stream("type");
         const Token& typeTok = tt.peek();
@@ -299,6 +318,7 @@ class BlockMeshDictReader {
         tt.expectEnd();
         checkType(typeTok, patch);
       }
+      pd.rejectUnknown({"type", "faces", "neighbourPatch", "inGroups"});
       {
         TokenStream ft = pd.stream("faces");
         readFaceList(ft, patch);
@@ -310,7 +330,7 @@ class BlockMeshDictReader {
         failAt(nameTok, fmt::format("cyclic patch '{}' needs a neighbourPatch", patch.name));
       spec_.patches.push_back(std::move(patch));
     }
-    ts.expectEnd();
+    endPatchList(ts);
   }
 
   // patches ( wall name ( (a b c d) ... ) ... )
@@ -331,7 +351,7 @@ class BlockMeshDictReader {
       readFaceList(ts, patch);
       spec_.patches.push_back(std::move(patch));
     }
-    ts.expectEnd();
+    endPatchList(ts);
   }
 
   void readDefaultPatch() {
