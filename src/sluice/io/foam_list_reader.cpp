@@ -231,6 +231,8 @@ Label FoamListReader::asciiLabel() {
     negative = text_[pos_] == '-';
     ++pos_;
   }
+  if (pos_ < n && isDelimiter(text_[pos_]))
+    failAt(pos_, fmt::format("expected an integer, found {}", describe(tokenAt(pos_))));
   const std::size_t digits = pos_;
   std::int64_t value = 0;
   while (pos_ < n && text_[pos_] >= '0' && text_[pos_] <= '9') {
@@ -251,12 +253,13 @@ Scalar FoamListReader::asciiScalar() {
   const std::size_t start = pos_;
   std::size_t end = pos_;
   while (end < text_.size() && !isDelimiter(text_[end])) ++end;
+  if (end == start) failAt(start, fmt::format("expected a number, found {}", describe(tokenAt(start))));
   const char* first = text_.data() + start;
   const char* last = text_.data() + end;
   if (first != last && *first == '+') ++first;
   Scalar value = 0;
   const auto result = std::from_chars(first, last, value);
-  if (end == start || result.ptr != last || result.ec == std::errc::invalid_argument)
+  if (result.ptr != last || result.ec == std::errc::invalid_argument)
     failAt(start, fmt::format("bad number {}", describe(tokenAt(start))));
   if (result.ec == std::errc::result_out_of_range)
     failAt(start, fmt::format("number {} is out of range", describe(tokenAt(start))));
@@ -324,7 +327,8 @@ std::size_t FoamListReader::readListInto(std::vector<T>& out, std::string_view w
         binaryItems(p, out.data() + before, s.count);
         return s.count;
       }
-      out.reserve(before + std::min(s.count, (text_.size() - pos_) / 2 + 1));
+      // (nested lists append to a shared vector: exact reserves there would defeat geometric growth)
+      if (!nested) out.reserve(before + std::min(s.count, (text_.size() - pos_) / 2 + 1));
       try {
         for (std::size_t i = 0; i < s.count; ++i) {
           skipSpace();
