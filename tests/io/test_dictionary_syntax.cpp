@@ -312,6 +312,13 @@ TEST(DictionaryErrors, ExtraTokensAfterValue) {
   EXPECT_EQ(errorOf([&] { d.get<Vec3>("vec"); }), "system/testDict:2:13: 'vec': unexpected '4' after value");
 }
 
+TEST(DictionaryErrors, ValueRunningOntoTheNextLineHintsAtMissingSemicolon) {
+  Dictionary d = parse("startTime 0\nendTime 1;\n");
+  EXPECT_EQ(errorOf([&] { d.get<Scalar>("startTime"); }),
+            "system/testDict:2:1: 'startTime': unexpected 'endTime' after value (missing ';' on line 1?)");
+  EXPECT_FALSE(d.found("endTime"));
+}
+
 TEST(DictionaryErrors, WrongValueTypes) {
   Dictionary d = parse("n 2.5;\nw (1 2);\ns abc;\nbig 3000000000;\nsub { a 1; }\nempty ;\n",
                        "system/controlDict");
@@ -324,6 +331,7 @@ TEST(DictionaryErrors, WrongValueTypes) {
             "system/controlDict:4:5: 'big': integer 3000000000 is out of range for a label");
   EXPECT_EQ(errorOf([&] { d.get<Scalar>("sub"); }), "system/controlDict: 'sub' is a dictionary, expected a value");
   EXPECT_EQ(errorOf([&] { d.subDict("n"); }), "system/controlDict:1:3: 'n': expected a dictionary, found '2.5'");
+  EXPECT_EQ(errorOf([&] { d.entry("n").dict(); }), "system/controlDict:1:3: 'n': expected a dictionary, found '2.5'");
   EXPECT_EQ(errorOf([&] { d.get<Scalar>("empty"); }),
             "system/controlDict: empty: expected a number, found end of entry");
 }
