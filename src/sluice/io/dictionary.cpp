@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "sluice/core/error.hpp"
 #include "sluice/io/dictionary_parser.hpp"
 #include "sluice/io/key_pattern.hpp"
 #include "sluice/io/text_file.hpp"
+#include "sluice/io/tokenizer.hpp"
 
 namespace sluice::io {
 
@@ -34,7 +37,13 @@ Entry Entry::dictionary(std::string keyword, Dictionary dict, int line) {
 }
 
 const Dictionary& Entry::dict() const {
-  if (!dict_) throw InputError("'" + keyword_ + "' is not a dictionary");
+  if (!dict_) {
+    if (!tokens_->empty()) {
+      const Token& first = tokens_->front();
+      throw InputError(first.where(fmt::format("'{}': expected a dictionary, found {}", keyword_, describeToken(first))));
+    }
+    throw InputError(fmt::format("'{}': expected a dictionary, found an empty value", keyword_));
+  }
   return *dict_;
 }
 
@@ -95,9 +104,8 @@ const Dictionary* Dictionary::findSubDict(std::string_view key) const {
 const Dictionary& Dictionary::subDict(std::string_view key) const {
   const Entry& e = entry(key);
   if (!e.isDict()) {
-    const std::string what = "'" + std::string(key) + "': expected a dictionary";
-    if (!e.tokens().empty()) throw InputError(e.tokens().front().where(what + ", found " + describeToken(e.tokens().front())));
-    fail(what + ", found an empty value");
+    if (!e.tokens().empty()) e.dict();  // throws, located at the value
+    fail(fmt::format("'{}': expected a dictionary, found an empty value", key));
   }
   return *e.dict_;
 }

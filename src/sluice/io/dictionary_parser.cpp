@@ -169,29 +169,32 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
   }
 
   std::vector<Token> value;
-  std::vector<Token> open;  // unclosed ( [ { tokens
+  std::vector<std::size_t> open;  // indices in `value` of unclosed ( [ {
   Token t;
   for (;;) {
     if (!nextToken(t)) {
-      if (!open.empty()) throw InputError(open.back().where(unterminatedMessage(open.back().text[0])));
+      if (!open.empty()) {
+        const Token& opener = value[open.back()];
+        throw InputError(opener.where(unterminatedMessage(opener.text[0])));
+      }
       throw InputError(keyword.where(missingSemicolon));
     }
     if (t.kind == TokenKind::Punct) {
       char c = t.text[0];
       if (c == ';' && open.empty()) break;
       if (c == '(' || c == '[') {
-        open.push_back(t);
+        open.push_back(value.size());
       } else if (c == '{') {
         // At the top level of a value '{' only opens a uniform list N{v}.
         if (open.empty() && (value.empty() || value.back().kind != TokenKind::Integer))
           throw InputError(keyword.where(missingSemicolon));
-        open.push_back(t);
+        open.push_back(value.size());
       } else if (c == ')' || c == ']' || c == '}') {
         if (open.empty()) {
           if (c == '}') throw InputError(keyword.where(missingSemicolon));
           throw InputError(t.where(std::string("unbalanced '") + c + "'"));
         }
-        char expected = closerOf(open.back().text[0]);
+        char expected = closerOf(value[open.back()].text[0]);
         if (c != expected)
           throw InputError(t.where(std::string("unbalanced '") + c + "' (expected '" + expected + "')"));
         open.pop_back();

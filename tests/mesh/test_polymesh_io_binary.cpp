@@ -1,0 +1,157 @@
+// Binary polyMesh files written by hand (header + raw bytes), for every
+// label/scalar width combination, and faces as faceCompactList or faceList.
+#include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "polymesh_io_test_support.hpp"
+#include "sluice/core/error.hpp"
+#include "sluice/mesh/polymesh_io.hpp"
+
+namespace sluice::mesh {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::appendRaw;
+using testing::foamHeader;
+using testing::hexMesh;
+using testing::ScratchDir;
+using testing::writeText;
+
+struct BinaryLayout {
+  int labelBits = 32;
+  int scalarBits = 64;
+  bool compactFaces = true;
+  std::string arch() const { return fmt::format("LSB;label={};scalar={}", labelBits, scalarBits); }
+};
+
+void appendLabel(std::string& out, const BinaryLayout& b, Label v) {
+  if (b.labelBits == 32)
+    appendRaw(out, static_cast<std::int32_t>(v));
+  else
+    appendRaw(out, static_cast<std::int64_t>(v));
+}
+
+void appendScalar(std::string& out, const BinaryLayout& b, double v) {
+  if (b.scalarBits == 64)
+    appendRaw(out, v);
+  else
+    appendRaw(out, static_cast<float>(v));
+}
+
+/// OpenFOAM binary list: "N\n(" raw bytes ")".
+std::string binaryLabelList(const BinaryLayout& b, const std::vector<Label>& values) {
+  std::string out = fmt::format("{}\n(", values.size());
+  for (Label v : values) appendLabel(out, b, v);
+  return out + ")\n";
+}
+
+/// Writes `mesh` as a binary polyMesh in the given layout (boundary stays text, as in OpenFOAM).
+void writeBinaryPolyMesh(const PolyMesh& mesh, const fs::path& dir, const BinaryLayout& b) {
+  std::string points = foamHeader("binary", "vectorField", "points", b.arch());
+  points += fmt::format("{}\n(", mesh.nPoints());
+  for (const Vec3& p : mesh.points())
+    for (int d = 0; d < 3; ++d) appendScalar(points, b, p[d]);
+  points += ")\n\n// ***** //\n";
+  writeText(dir / "points", points);
+
+  std::string faces = foamHeader("binary", b.compactFaces ? "faceCompactList" : "faceList", "faces", b.arch());
+  if (b.compactFaces) {
+    faces += binaryLabelList(b, mesh.faces().offsets()) + "\n" + binaryLabelList(b, mesh.faces().vertices());
+  } else {  // List<face>: each face is itself a binary label list
+    faces += fmt::format("{}\n(\n", mesh.nFaces());
+    for (Label f = 0; f < mesh.nFaces(); ++f) {
+      const auto face = mesh.faces()[f];
+      faces += binaryLabelList(b, std::vector<Label>(face.begin(), face.end()));
+    }
+    faces += ")\n";
+  }
+  writeText(dir / "faces", faces);
+  writeText(dir / "owner", foamHeader("binary", "labelList", "owner", b.arch()) + binaryLabelList(b, mesh.owner()));
+  writeText(dir / "neighbour",
+            foamHeader("binary", "labelList", "neighbour", b.arch()) + binaryLabelList(b, mesh.neighbour()));
+
+  // The boundary of a binary mesh is text with a binary header: take ours and patch the header.
+  writePolyMesh(mesh, dir / "text");
+  std::string boundary = testing::readText(dir / "text" / "boundary");
+  fs::remove_all(dir / "text");
+  const auto body = boundary.find("}\n") + 2;
+  writeText(dir / "boundary", foamHeader("binary", "polyBoundaryMesh", "boundary", b.arch()) + boundary.substr(body));
+}
+
+/// The mesh with points rounded to float, as a scalar=32 file stores them.
+PolyMesh withFloatPoints(const PolyMesh& m) {
+  std::vector<Vec3> pts = m.points();
+  for (Vec3& p : pts)
+    for (int d = 0; d < 3; ++d) p[d] = static_cast<double>(static_cast<float>(p[d]));
+  return PolyMesh(pts, m.faces(), m.owner(), m.neighbour(), m.patches(), m.name());
+}
+
+class PolyMeshIoBinary : public ::testing::TestWithParam<BinaryLayout> {};
+
+TEST_P(PolyMeshIoBinary, ReadsHandWrittenBinaryFilesExactly) {
+  ScratchDir dir("polyio_bin");
+  const BinaryLayout b = GetParam();
+  const PolyMesh mesh = hexMesh(3, 2, 2, /*cyclicY=*/true);
+  const fs::path polyMesh = dir.path() / "constant" / "polyMesh";
+  writeBinaryPolyMesh(mesh, polyMesh, b);
+  const PolyMesh back = readPolyMesh(polyMesh);
+  testing::expectSameMesh(b.scalarBits == 64 ? mesh : withFloatPoints(mesh), back);
+  if (b.scalarBits == 32) {
+    EXPECT_NE(back.points()[1].x, mesh.points()[1].x);  // really went through float
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Widths, PolyMeshIoBinary,
+                         ::testing::Values(BinaryLayout{32, 64, true}, BinaryLayout{64, 64, true},
+                                           BinaryLayout{32, 32, true}, BinaryLayout{64, 32, true},
+                                           BinaryLayout{32, 64, false}, BinaryLayout{64, 32, false}),
+                         [](const auto& info) {
+                           return fmt::format("label{}_scalar{}_{}", info.param.labelBits, info.param.scalarBits,
+                                              info.param.compactFaces ? "faceCompactList" : "faceList");
+                         });
+
+TEST(PolyMeshIoBinaryFormat, EmptyBinaryNeighbourListIsABareZero) {
+  // OpenFOAM writes an empty binary list as "0" without parentheses.
+  ScratchDir dir("polyio_bin");
+  const PolyMesh mesh = hexMesh(1, 1, 1);
+  const fs::path polyMesh = dir.path() / "constant" / "polyMesh";
+  writeBinaryPolyMesh(mesh, polyMesh, BinaryLayout{});
+  writeText(polyMesh / "neighbour", foamHeader("binary", "labelList", "neighbour") + "0\n\n// *** //\n");
+  const PolyMesh back = readPolyMesh(polyMesh);
+  testing::expectSameMesh(mesh, back);
+  EXPECT_EQ(back.nInternalFaces(), 0);
+}
+
+TEST(PolyMeshIoBinaryFormat, MissingArchMeansLabel32Scalar64) {
+  ScratchDir dir("polyio_bin");
+  const PolyMesh mesh = hexMesh(2, 1, 1);
+  const fs::path polyMesh = dir.path() / "constant" / "polyMesh";
+  writeBinaryPolyMesh(mesh, polyMesh, BinaryLayout{});
+  std::string points = foamHeader("binary", "vectorField", "points", "");
+  points += fmt::format("{}\n(", mesh.nPoints());
+  for (const Vec3& p : mesh.points()) {
+    appendRaw(points, p.x);
+    appendRaw(points, p.y);
+    appendRaw(points, p.z);
+  }
+  writeText(polyMesh / "points", points + ")");
+  testing::expectSameMesh(mesh, readPolyMesh(polyMesh));
+}
+
+TEST(PolyMeshIoBinaryFormat, AsciiFaceCompactList) {
+  ScratchDir dir("polyio_bin");
+  const PolyMesh mesh = hexMesh(2, 2, 1);
+  const fs::path polyMesh = dir.path() / "constant" / "polyMesh";
+  writePolyMesh(mesh, polyMesh);
+  std::string faces = foamHeader("ascii", "faceCompactList", "faces", "");
+  faces += fmt::format("{}\n(\n{}\n)\n\n", mesh.faces().offsets().size(), fmt::join(mesh.faces().offsets(), "\n"));
+  faces += fmt::format("{}\n({})\n", mesh.faces().vertices().size(), fmt::join(mesh.faces().vertices(), " "));
+  writeText(polyMesh / "faces", faces);
+  testing::expectSameMesh(mesh, readPolyMesh(polyMesh));
+}
+
+}  // namespace
+}  // namespace sluice::mesh
