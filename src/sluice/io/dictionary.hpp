@@ -39,6 +39,9 @@ struct DimensionedScalar {
   Scalar value = 0;
 };
 
+/// Reads `[a b c d e]` or `[a b c d e f g]` from a value stream.
+DimensionSet readDimensionSet(TokenStream& ts);
+
 struct ParseOptions {
   /// Receives warnings (e.g. "#includeEtc ... skipped"); defaults to stderr.
   std::function<void(const std::string&)> warn;
@@ -47,15 +50,21 @@ struct ParseOptions {
 };
 
 class Dictionary;
+struct KeyPattern;  // compiled regular expression of a pattern keyword (dictionary.cpp)
 
 /// One keyword entry: either a sub-dictionary or a primitive value (tokens).
 class Entry {
  public:
+  /// `keyword value;` with the value's tokens (e.g. from another dictionary).
+  static Entry primitive(std::string keyword, std::vector<Token> tokens, int line = 0);
+  /// `keyword { ... }`. The sub-dictionary's scope becomes the keyword when set() adds it.
+  static Entry dictionary(std::string keyword, Dictionary dict, int line = 0);
+
   const std::string& keyword() const { return keyword_; }
   bool isPattern() const { return isPattern_; }  ///< keyword was a quoted regular expression
   bool isDict() const { return dict_ != nullptr; }
   const Dictionary& dict() const;                ///< throws if not a dictionary
-  const std::vector<Token>& tokens() const { return tokens_; }  ///< primitive value tokens
+  const std::vector<Token>& tokens() const { return *tokens_; }  ///< primitive value tokens
   int line() const { return line_; }
 
  private:
@@ -64,8 +73,10 @@ class Entry {
   std::string keyword_;
   bool isPattern_ = false;
   std::shared_ptr<Dictionary> dict_;
-  std::vector<Token> tokens_;
+  std::shared_ptr<const KeyPattern> pattern_;  ///< compiled when isPattern_
+  std::shared_ptr<const std::vector<Token>> tokens_ = emptyTokens();  ///< shared, immutable
   int line_ = 0;
+  static std::shared_ptr<const std::vector<Token>> emptyTokens();
 };
 
 class Dictionary {
@@ -103,6 +114,13 @@ class Dictionary {
   /// Value of `key` that must be one of `allowed` (error lists them).
   std::string getChoice(std::string_view key, const std::vector<std::string>& allowed) const;
   DimensionedScalar getDimensioned(std::string_view key) const;
+  /// `dimensions [0 1 -1 0 0 0 0];` (7- or 5-element form).
+  DimensionSet getDimensions(std::string_view key) const;
+
+  /// Reads a braced `{ ... }` dictionary from a value stream, e.g. a patch
+  /// dictionary inside blockMeshDict's `boundary ( name { ... } ... )` list.
+  /// Macros were already expanded when the enclosing file was read.
+  static Dictionary fromStream(TokenStream& ts, std::string fileName, std::string scopePath);
 
   /// Reports keywords of this dictionary not in `known` as an error
   /// ("system/controlDict: unknown keyword 'endTme' (line 21)").
@@ -124,7 +142,8 @@ class Dictionary {
   std::vector<Entry> entries_;
   std::string fileName_;
   std::string scope_;
-  const Dictionary* parent_ = nullptr;  ///< enclosing dictionary (for $var scoping during parse)
+  // $var scoping during parsing uses the parser's stack of open dictionaries,
+  // so a Dictionary holds no pointer to its parent and copies stay valid.
 };
 
 }  // namespace sluice::io

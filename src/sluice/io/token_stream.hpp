@@ -5,6 +5,7 @@
 //
 //   TokenStream ts = dict.stream("blocks");
 //   while (!ts.atEnd()) { if (ts.peek().isWord("hex")) { ts.next(); ... } }
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,11 +18,14 @@ namespace sluice::io {
 class TokenStream {
  public:
   /// `context` names the entry for messages at end of input, e.g. "system/blockMeshDict: blocks".
-  TokenStream(std::vector<Token> tokens, std::string context);
+  /// `keyword`, when given, prefixes located messages: "file:3:9: 'endTime': expected a number, found 'abc'".
+  TokenStream(std::vector<Token> tokens, std::string context, std::string keyword = {});
+  /// Shares an immutable token list (no copy; used by Dictionary::stream).
+  TokenStream(std::shared_ptr<const std::vector<Token>> tokens, std::string context, std::string keyword = {});
 
-  bool atEnd() const { return pos_ >= tokens_.size(); }
+  bool atEnd() const { return pos_ >= tokens_->size(); }
   const Token& peek() const;                 ///< throws at end
-  const Token* peekOrNull() const { return atEnd() ? nullptr : &tokens_[pos_]; }
+  const Token* peekOrNull() const { return atEnd() ? nullptr : &(*tokens_)[pos_]; }
   const Token& next();                       ///< throws at end
   std::size_t position() const { return pos_; }
   void seek(std::size_t pos) { pos_ = pos; }
@@ -36,6 +40,9 @@ class TokenStream {
   std::string readWordOrString();
   bool readBool();                           ///< true/false/on/off/yes/no/y/n/1/0
   Vec3 readVec3();                           ///< ( x y z )
+  /// A list size written before a list: an integer directly followed by '(' or '{'.
+  /// Returns -1 (and consumes nothing) when the next tokens are not "N(" or "N{".
+  std::int64_t acceptListSize();
   std::vector<Scalar> readScalarList();      ///< ( a b ... ) or N( ... ) or N{v}
   std::vector<Label> readLabelList();
   std::vector<Vec3> readVec3List();
@@ -47,13 +54,19 @@ class TokenStream {
 
   /// Throws InputError at the current token (or at the end of the entry).
   [[noreturn]] void fail(const std::string& message) const;
+  /// Throws InputError at `token`, with the keyword prefix.
+  [[noreturn]] void failAt(const Token& token, const std::string& message) const;
+  /// "'abc'" for the current token, or "end of entry".
+  std::string describeNext() const;
   const std::string& context() const { return context_; }
-  const std::vector<Token>& tokens() const { return tokens_; }
+  const std::string& keyword() const { return keyword_; }  ///< "" when not given
+  const std::vector<Token>& tokens() const { return *tokens_; }
 
  private:
-  std::vector<Token> tokens_;
+  std::shared_ptr<const std::vector<Token>> tokens_;
   std::size_t pos_ = 0;
   std::string context_;
+  std::string keyword_;
 };
 
 }  // namespace sluice::io

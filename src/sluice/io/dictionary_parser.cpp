@@ -1,0 +1,500 @@
+#include "sluice/io/dictionary_parser.hpp"
+
+#include <iostream>
+#include <regex>
+#include <utility>
+
+#include "sluice/core/error.hpp"
+#include "sluice/io/key_pattern.hpp"
+#include "sluice/io/text_file.hpp"
+
+namespace sluice::io {
+
+namespace {
+
+constexpr int kMaxIncludeDepth = 32;
+
+bool isCodeDirective(std::string_view w) {
+  return w == "#calc" || w == "#codeStream" || w == "#eval" || w == "#{";
+}
+
+char closerOf(char open) { return open == '(' ? ')' : (open == '[' ? ']' : '}'); }
+
+std::string unterminatedMessage(char open) {
+  switch (open) {
+    case '(': return "unterminated list: '(' has no matching ')'";
+    case '[': return "unterminated dimension set: '[' has no matching ']'";
+    default: return "unterminated '{': no matching '}'";
+  }
+}
+
+}  // namespace
+
+DictionaryParser::DictionaryParser(const ParseOptions& options) : options_(options) {}
+
+void DictionaryParser::beginSource(std::unique_ptr<Source> source) { sources_.push_back(std::move(source)); }
+
+bool DictionaryParser::nextToken(Token& out) {
+  Source& s = *sources_.back();
+  if (s.hasPeek) {
+    s.hasPeek = false;
+    out = std::move(s.peeked);
+    return true;
+  }
+  return s.lexer->next(out);
+}
+
+const Token* DictionaryParser::peekToken() {
+  Source& s = *sources_.back();
+  if (!s.hasPeek) {
+    if (!s.lexer->next(s.peeked)) return nullptr;
+    s.hasPeek = true;
+  }
+  return &s.peeked;
+}
+
+void DictionaryParser::setKeyword(Entry& entry, const Token& keywordToken) {
+  entry.keyword_ = keywordToken.text;
+  entry.line_ = keywordToken.line;
+  entry.isPattern_ = false;
+  entry.pattern_.reset();
+  if (keywordToken.isString() && looksLikePattern(keywordToken.text)) {
+    try {
+      entry.pattern_ = compileKeyPattern(keywordToken.text);
+    } catch (const std::regex_error& e) {
+      throw InputError(
+          keywordToken.where("invalid regular expression \"" + keywordToken.text + "\": " + e.what()));
+    }
+    entry.isPattern_ = true;
+  }
+}
+
+Dictionary DictionaryParser::parse(std::string_view text, const std::string& displayName,
+                                   const std::filesystem::path& baseDir) {
+  Dictionary top;
+  top.fileName_ = displayName;
+  auto source = std::make_unique<Source>();
+  source->lexer = std::make_unique<Tokenizer>(text, std::make_shared<const std::string>(displayName));
+  source->dir = baseDir;
+  source->displayName = displayName;
+  beginSource(std::move(source));
+  scopes_.push_back(&top);
+  if (options_.headerOnly) {
+    const Token* first = peekToken();
+    if (first && first->isWord("FoamFile")) {
+      Token kw;
+      nextToken(kw);
+      parseEntry(top, kw);
+    }
+  } else {
+    parseBody(top, nullptr);
+  }
+  scopes_.clear();
+  sources_.clear();
+  return top;
+}
+
+Dictionary DictionaryParser::parseHeader(std::string_view text, const std::string& displayName,
+                                         std::size_t& bodyOffset) {
+  Dictionary top;
+  top.fileName_ = displayName;
+  auto source = std::make_unique<Source>();
+  source->lexer = std::make_unique<Tokenizer>(text, std::make_shared<const std::string>(displayName));
+  source->displayName = displayName;
+  beginSource(std::move(source));
+  scopes_.push_back(&top);
+  Tokenizer& lex = *sources_.back()->lexer;
+  const Token* first = peekToken();
+  if (!first) {
+    bodyOffset = text.size();
+  } else if (first->isWord("FoamFile")) {
+    Token kw;
+    nextToken(kw);
+    parseEntry(top, kw);
+    lex.skipSpaceAndComments();
+    bodyOffset = lex.offset();
+  } else {
+    bodyOffset = lex.lastTokenStart();
+  }
+  scopes_.clear();
+  sources_.clear();
+  return top;
+}
+
+void DictionaryParser::parseBody(Dictionary& dict, const Token* openBrace) {
+  Token t;
+  for (;;) {
+    if (!nextToken(t)) {
+      if (openBrace) throw InputError(openBrace->where("unterminated dictionary: '{' has no matching '}'"));
+      return;
+    }
+    if (t.kind == TokenKind::Punct) {
+      if (t.isPunct('}')) {
+        if (openBrace) return;
+        throw InputError(t.where("unbalanced '}'"));
+      }
+      if (t.isPunct(';')) continue;
+      throw InputError(t.where("expected a keyword, found " + describeToken(t)));
+    }
+    if (t.isWord() && t.text[0] == '#') {
+      parseDirective(dict, t);
+      continue;
+    }
+    if (t.isWord() && t.text[0] == '$') {
+      mergeMacro(dict, t);
+      continue;
+    }
+    parseEntry(dict, t);
+  }
+}
+
+void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
+  Entry entry;
+  setKeyword(entry, keyword);
+  const std::string missingSemicolon = "missing ';' after entry '" + keyword.text + "'";
+
+  const Token* first = peekToken();
+  if (first && first->isPunct('{')) {
+    Token brace;
+    nextToken(brace);
+    auto sub = std::make_shared<Dictionary>();
+    sub->fileName_ = dict.fileName_;
+    sub->scope_ = joinScope(dict.scope_, keyword.text);
+    scopes_.push_back(sub.get());
+    parseBody(*sub, &brace);
+    scopes_.pop_back();
+    entry.dict_ = std::move(sub);
+    addEntry(dict, std::move(entry), overwrite_);
+    return;
+  }
+
+  std::vector<Token> value;
+  std::vector<Token> open;  // unclosed ( [ { tokens
+  Token t;
+  for (;;) {
+    if (!nextToken(t)) {
+      if (!open.empty()) throw InputError(open.back().where(unterminatedMessage(open.back().text[0])));
+      throw InputError(keyword.where(missingSemicolon));
+    }
+    if (t.kind == TokenKind::Punct) {
+      char c = t.text[0];
+      if (c == ';' && open.empty()) break;
+      if (c == '(' || c == '[') {
+        open.push_back(t);
+      } else if (c == '{') {
+        // At the top level of a value '{' only opens a uniform list N{v}.
+        if (open.empty() && (value.empty() || value.back().kind != TokenKind::Integer))
+          throw InputError(keyword.where(missingSemicolon));
+        open.push_back(t);
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (open.empty()) {
+          if (c == '}') throw InputError(keyword.where(missingSemicolon));
+          throw InputError(t.where(std::string("unbalanced '") + c + "'"));
+        }
+        char expected = closerOf(open.back().text[0]);
+        if (c != expected)
+          throw InputError(t.where(std::string("unbalanced '") + c + "' (expected '" + expected + "')"));
+        open.pop_back();
+      }
+      value.push_back(std::move(t));
+      continue;
+    }
+    if (t.isWord() && t.text[0] == '#') {
+      if (isCodeDirective(t.text)) refuseCode(t);
+      throw InputError(t.where("directive '" + t.text + "' is not allowed inside a value"));
+    }
+    if (t.isWord() && t.text[0] == '$') {
+      const Entry* target = resolveMacro(t);
+      if (target->isDict()) {
+        // `key $dict;` copies the dictionary.
+        const Token* after = peekToken();
+        if (value.empty() && open.empty() && after && after->isPunct(';')) {
+          Token semi;
+          nextToken(semi);
+          Entry renamed = *target;  // shallow; cloneEntry below deep-copies under the new keyword
+          renamed.keyword_ = entry.keyword_;
+          renamed.isPattern_ = entry.isPattern_;
+          renamed.pattern_ = entry.pattern_;
+          renamed.line_ = entry.line_;
+          Entry rescoped = cloneEntry(renamed, dict.fileName_, dict.scope_);
+          addEntry(dict, std::move(rescoped), overwrite_);
+          return;
+        }
+        throw InputError(t.where("'" + t.text + "' is a dictionary and cannot be used inside a value"));
+      }
+      value.insert(value.end(), target->tokens().begin(), target->tokens().end());
+      continue;
+    }
+    value.push_back(std::move(t));
+  }
+  entry.tokens_ = std::make_shared<const std::vector<Token>>(std::move(value));
+  addEntry(dict, std::move(entry), overwrite_);
+}
+
+void DictionaryParser::refuseCode(const Token& directive) {
+  throw InputError(
+      directive.where("'" + directive.text + "' is not supported (sluice does not compile code at run time)"));
+}
+
+void DictionaryParser::parseDirective(Dictionary& dict, const Token& directive) {
+  const std::string& d = directive.text;
+  if (d == "#include") return include(dict, directive, false);
+  if (d == "#sinclude" || d == "#includeIfPresent") return include(dict, directive, true);
+  if (d == "#remove") return removeKeys(dict, directive);
+  if (isCodeDirective(d)) refuseCode(directive);
+
+  auto warn = [&](const std::string& message) {
+    std::string full = directive.where(message);
+    if (options_.warn) {
+      options_.warn(full);
+    } else {
+      std::cerr << "warning: " << full << '\n';
+    }
+  };
+  if (d == "#includeEtc") {
+    Token arg;
+    if (!nextToken(arg) || !(arg.isString() || arg.isWord()))
+      throw InputError(directive.where("expected a file name after '#includeEtc'"));
+    warn("#includeEtc \"" + arg.text + "\" skipped (OpenFOAM etc files are not available)");
+    return;
+  }
+  if (d == "#includeFunc") {
+    std::string arg(sources_.back()->lexer->readLineArgument());
+    if (arg.empty()) throw InputError(directive.where("expected a function name after '#includeFunc'"));
+    warn("#includeFunc " + arg + " skipped (function objects are not supported)");
+    return;
+  }
+  if (d == "#inputMode") {
+    Token mode;
+    if (!nextToken(mode) || !mode.isWord()) throw InputError(directive.where("expected a mode after '#inputMode'"));
+    if (mode.text == "merge" || mode.text == "default") {
+      overwrite_ = false;
+    } else if (mode.text == "overwrite") {
+      overwrite_ = true;
+    } else {
+      throw InputError(mode.where("unsupported #inputMode '" + mode.text + "' (use merge or overwrite)"));
+    }
+    return;
+  }
+  throw InputError(directive.where("unknown directive '" + d + "'"));
+}
+
+void DictionaryParser::include(Dictionary& dict, const Token& directive, bool optional) {
+  Token arg;
+  if (!nextToken(arg) || !(arg.isString() || arg.isWord()))
+    throw InputError(directive.where("expected a file name after '" + directive.text + "'"));
+  const Source& current = *sources_.back();
+  std::filesystem::path name(arg.text);
+  std::filesystem::path path = name.is_absolute() || current.dir.empty() ? name : current.dir / name;
+  std::optional<std::string> text = readTextFile(path);
+  if (!text) {
+    if (optional) return;
+    throw InputError(directive.where(directive.text + ": cannot open file '" + path.string() + "'"));
+  }
+  if (static_cast<int>(sources_.size()) > kMaxIncludeDepth)
+    throw InputError(directive.where(directive.text + ": includes nested more than " +
+                                     std::to_string(kMaxIncludeDepth) + " deep (recursive include?)"));
+  std::string display = name.is_absolute()
+                            ? name.string()
+                            : (std::filesystem::path(current.displayName).parent_path() / name).lexically_normal().string();
+  auto source = std::make_unique<Source>();
+  source->ownedText = std::move(*text);
+  source->dir = path.parent_path();
+  source->displayName = display;
+  source->lexer = std::make_unique<Tokenizer>(source->ownedText, std::make_shared<const std::string>(display));
+  beginSource(std::move(source));
+  parseBody(dict, nullptr);
+  sources_.pop_back();
+}
+
+void DictionaryParser::removeKeys(Dictionary& dict, const Token& directive) {
+  std::vector<Token> keys;
+  Token t;
+  if (!nextToken(t)) throw InputError(directive.where("expected a keyword after '#remove'"));
+  if (t.isPunct('(')) {
+    Token open = t;
+    for (;;) {
+      if (!nextToken(t)) throw InputError(open.where(unterminatedMessage('(')));
+      if (t.isPunct(')')) break;
+      if (!(t.isWord() || t.isString())) throw InputError(t.where("expected a keyword, found " + describeToken(t)));
+      keys.push_back(t);
+    }
+  } else if (t.isWord() || t.isString()) {
+    keys.push_back(t);
+  } else {
+    throw InputError(t.where("expected a keyword after '#remove', found " + describeToken(t)));
+  }
+  for (const Token& key : keys) {
+    std::shared_ptr<const KeyPattern> pattern;
+    if (key.isString() && looksLikePattern(key.text)) {
+      try {
+        pattern = compileKeyPattern(key.text);
+      } catch (const std::regex_error& e) {
+        throw InputError(key.where("invalid regular expression \"" + key.text + "\": " + e.what()));
+      }
+    }
+    std::erase_if(dict.entries_, [&](const Entry& e) {
+      return e.keyword_ == key.text || (pattern && pattern->matches(e.keyword_));
+    });
+  }
+}
+
+void DictionaryParser::mergeMacro(Dictionary& dict, const Token& macro) {
+  const Entry* target = resolveMacro(macro);
+  if (!target->isDict())
+    throw InputError(macro.where("cannot merge '" + macro.text + "' into a dictionary: it is not a dictionary"));
+  // Copy first: the target may be `dict` itself or one of its entries.
+  std::vector<Entry> copies;
+  copies.reserve(target->dict().entries_.size());
+  for (const Entry& e : target->dict().entries_) copies.push_back(cloneEntry(e, dict.fileName_, dict.scope_));
+  for (Entry& e : copies) addEntry(dict, std::move(e), overwrite_);
+  const Token* after = peekToken();
+  if (after && after->isPunct(';')) {
+    Token semi;
+    nextToken(semi);
+  }
+}
+
+const Entry* DictionaryParser::resolveMacro(const Token& macro) const {
+  std::string_view name(macro.text);
+  name.remove_prefix(1);  // '$'
+  if (name.size() >= 2 && name.front() == '{' && name.back() == '}') name = name.substr(1, name.size() - 2);
+  const Entry* e = name.empty() ? nullptr : resolve(name);
+  if (!e) throw InputError(macro.where("unknown macro '" + macro.text + "'"));
+  return e;
+}
+
+namespace {
+
+/// `name` in `dict`, where '.' may separate sub-dictionary levels
+/// ("a.b.c": entry "a.b.c", else sub-dictionary "a" then "b.c", ...).
+const Entry* lookupDotted(const Dictionary& dict, std::string_view name) {
+  if (const Entry* e = dict.findEntry(name)) return e;
+  for (std::size_t dot = name.find('.'); dot != std::string_view::npos; dot = name.find('.', dot + 1)) {
+    if (dot == 0) continue;
+    if (const Dictionary* sub = dict.findSubDict(name.substr(0, dot))) {
+      if (const Entry* e = lookupDotted(*sub, name.substr(dot + 1))) return e;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const Entry* DictionaryParser::resolve(std::string_view name) const {
+  if (scopes_.empty()) return nullptr;
+  if (name.front() == ':') return lookupDotted(*scopes_.front(), name.substr(1));
+
+  if (name.find('/') != std::string_view::npos) {
+    // Slash scoping: "../var", "sub/var", "/top/var".
+    std::ptrdiff_t level = static_cast<std::ptrdiff_t>(scopes_.size()) - 1;
+    const Dictionary* cur = scopes_.back();
+    if (name.front() == '/') {
+      level = 0;
+      cur = scopes_.front();
+      name.remove_prefix(1);
+    }
+    bool descended = false;
+    while (!name.empty()) {
+      std::size_t slash = name.find('/');
+      std::string_view part = name.substr(0, slash);
+      std::string_view rest = slash == std::string_view::npos ? std::string_view{} : name.substr(slash + 1);
+      if (part == "..") {
+        if (descended || level == 0) return nullptr;
+        --level;
+        cur = scopes_[static_cast<std::size_t>(level)];
+      } else if (!part.empty() && part != ".") {
+        if (rest.empty()) return cur->findEntry(part);
+        cur = cur->findSubDict(part);
+        if (!cur) return nullptr;
+        descended = true;
+      }
+      if (slash == std::string_view::npos) break;
+      name = rest;
+    }
+    return nullptr;
+  }
+
+  if (name.front() == '.') {
+    // Leading dots: "." is this dictionary, each further dot one level up.
+    std::size_t dots = name.find_first_not_of('.');
+    if (dots == std::string_view::npos) return nullptr;
+    std::ptrdiff_t level = static_cast<std::ptrdiff_t>(scopes_.size()) - static_cast<std::ptrdiff_t>(dots);
+    if (level < 0) return nullptr;
+    return lookupDotted(*scopes_[static_cast<std::size_t>(level)], name.substr(dots));
+  }
+
+  for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+    if (const Entry* e = lookupDotted(**it, name)) return e;
+  }
+  return nullptr;
+}
+
+void DictionaryParser::addEntry(Dictionary& dict, Entry entry, bool overwrite) {
+  for (Entry& existing : dict.entries_) {
+    if (existing.keyword_ != entry.keyword_) continue;
+    if (!overwrite && existing.isDict() && entry.isDict()) {
+      // The existing sub-dictionary is owned by this parse (never shared).
+      for (Entry& sub : entry.dict_->entries_) addEntry(*existing.dict_, std::move(sub), overwrite);
+      return;
+    }
+    existing = std::move(entry);
+    return;
+  }
+  dict.entries_.push_back(std::move(entry));
+}
+
+Entry DictionaryParser::cloneEntry(const Entry& entry, const std::string& fileName, const std::string& parentScope) {
+  Entry copy = entry;
+  if (entry.dict_) {
+    auto sub = std::make_shared<Dictionary>();
+    sub->fileName_ = fileName;
+    sub->scope_ = joinScope(parentScope, entry.keyword_);
+    sub->entries_.reserve(entry.dict_->entries_.size());
+    for (const Entry& e : entry.dict_->entries_) sub->entries_.push_back(cloneEntry(e, fileName, sub->scope_));
+    copy.dict_ = std::move(sub);
+  }
+  return copy;
+}
+
+void DictionaryParser::parseBraced(TokenStream& ts, Dictionary& dict) {
+  ts.expectPunct('{');
+  for (;;) {
+    if (ts.atEnd()) ts.fail("expected '}', found end of entry");
+    const Token& t = ts.next();
+    if (t.isPunct('}')) return;
+    if (t.isPunct(';')) continue;
+    if (t.kind == TokenKind::Punct) ts.failAt(t, "expected a keyword, found " + describeToken(t));
+    Entry entry;
+    setKeyword(entry, t);
+    if (!ts.atEnd() && ts.peek().isPunct('{')) {
+      auto sub = std::make_shared<Dictionary>();
+      sub->fileName_ = dict.fileName_;
+      sub->scope_ = joinScope(dict.scope_, entry.keyword_);
+      parseBraced(ts, *sub);
+      entry.dict_ = std::move(sub);
+      addEntry(dict, std::move(entry), false);
+      continue;
+    }
+    std::vector<Token> value;
+    int depth = 0;
+    for (;;) {
+      if (ts.atEnd()) ts.failAt(t, "missing ';' after entry '" + t.text + "'");
+      const Token& v = ts.next();
+      if (v.kind == TokenKind::Punct) {
+        char c = v.text[0];
+        if (c == ';' && depth == 0) break;
+        if (c == '(' || c == '[' || c == '{') ++depth;
+        if (c == ')' || c == ']' || c == '}') {
+          if (depth == 0) ts.failAt(t, "missing ';' after entry '" + t.text + "'");
+          --depth;
+        }
+      }
+      value.push_back(v);
+    }
+    entry.tokens_ = std::make_shared<const std::vector<Token>>(std::move(value));
+    addEntry(dict, std::move(entry), false);
+  }
+}
+
+}  // namespace sluice::io

@@ -1,0 +1,77 @@
+#include "sluice/io/field_value.hpp"
+
+#include "sluice/core/error.hpp"
+
+namespace sluice::io {
+
+namespace {
+
+std::string originOf(const TokenStream& ts, const Token& token) {
+  std::string where = token.where(ts.keyword().empty() ? "field value" : "'" + ts.keyword() + "'");
+  return where;
+}
+
+}  // namespace
+
+FieldValue readFieldValue(TokenStream& ts) {
+  FieldValue out;
+  if (ts.atEnd()) ts.fail("expected 'uniform' or 'nonuniform', found end of entry");
+  const Token& first = ts.peek();
+  out.origin = originOf(ts, first);
+  if (ts.acceptWord("uniform")) {
+    out.uniform = true;
+    if (!ts.atEnd() && ts.peek().isPunct('(')) {
+      out.type = FieldValueType::Vector;
+      out.vectors.push_back(ts.readVec3());
+    } else {
+      out.type = FieldValueType::Scalar;
+      out.scalars.push_back(ts.readScalar());
+    }
+    return out;
+  }
+  if (ts.acceptWord("nonuniform")) {
+    out.uniform = false;
+    if (ts.atEnd()) ts.fail("expected List<scalar> or List<vector>, found end of entry");
+    const Token& type = ts.peek();
+    if (type.isWord("List<scalar>")) {
+      ts.next();
+      out.type = FieldValueType::Scalar;
+      out.scalars = ts.readScalarList();
+    } else if (type.isWord("List<vector>")) {
+      ts.next();
+      out.type = FieldValueType::Vector;
+      out.vectors = ts.readVec3List();
+    } else if (type.isWord() && type.text.rfind("List<", 0) == 0) {
+      ts.fail("unsupported field type '" + type.text + "' (only List<scalar> and List<vector>)");
+    } else {
+      ts.fail("expected List<scalar> or List<vector>, found " + ts.describeNext());
+    }
+    return out;
+  }
+  ts.fail("expected 'uniform' or 'nonuniform', found " + ts.describeNext());
+}
+
+FieldValue readFieldValue(const Dictionary& dict, std::string_view key) {
+  TokenStream ts = dict.stream(key);
+  FieldValue v = readFieldValue(ts);
+  ts.expectEnd();
+  return v;
+}
+
+std::vector<Scalar> FieldValue::expandScalars(std::size_t n) const {
+  if (isVector()) throw InputError(origin + ": expected a scalar field value, found a vector");
+  if (uniform) return std::vector<Scalar>(n, scalars.at(0));
+  if (scalars.size() != n)
+    throw InputError(origin + ": expected " + std::to_string(n) + " values, found " + std::to_string(scalars.size()));
+  return scalars;
+}
+
+std::vector<Vec3> FieldValue::expandVectors(std::size_t n) const {
+  if (!isVector()) throw InputError(origin + ": expected a vector field value, found a scalar");
+  if (uniform) return std::vector<Vec3>(n, vectors.at(0));
+  if (vectors.size() != n)
+    throw InputError(origin + ": expected " + std::to_string(n) + " values, found " + std::to_string(vectors.size()));
+  return vectors;
+}
+
+}  // namespace sluice::io

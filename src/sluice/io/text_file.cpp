@@ -1,0 +1,22 @@
+#include "sluice/io/text_file.hpp"
+
+#include <fstream>
+#include <system_error>
+
+namespace sluice::io {
+
+std::optional<std::string> readTextFile(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) return std::nullopt;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  in.seekg(0, std::ios::end);
+  std::streamoff size = in.tellg();
+  if (size < 0) return std::nullopt;
+  std::string text(static_cast<std::size_t>(size), '\0');
+  in.seekg(0, std::ios::beg);
+  if (size > 0 && !in.read(text.data(), size)) return std::nullopt;
+  return text;
+}
+
+}  // namespace sluice::io

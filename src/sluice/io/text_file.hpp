@@ -1,0 +1,15 @@
+#pragma once
+// Whole-file reading for the io module.
+//
+//   std::optional<std::string> text = io::readTextFile(path);
+//   if (!text) throw InputError(name + ": cannot open file");
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace sluice::io {
+
+/// The file's bytes, or nullopt if it is missing, a directory or unreadable.
+std::optional<std::string> readTextFile(const std::filesystem::path& file);
+
+}  // namespace sluice::io

@@ -1,0 +1,213 @@
+#include "sluice/io/token_stream.hpp"
+
+#include <limits>
+#include <utility>
+
+#include "sluice/core/error.hpp"
+#include "sluice/io/tokenizer.hpp"
+
+namespace sluice::io {
+
+TokenStream::TokenStream(std::vector<Token> tokens, std::string context, std::string keyword)
+    : tokens_(std::make_shared<const std::vector<Token>>(std::move(tokens))),
+      context_(std::move(context)),
+      keyword_(std::move(keyword)) {}
+
+TokenStream::TokenStream(std::shared_ptr<const std::vector<Token>> tokens, std::string context, std::string keyword)
+    : tokens_(tokens ? std::move(tokens) : std::make_shared<const std::vector<Token>>()),
+      context_(std::move(context)),
+      keyword_(std::move(keyword)) {}
+
+std::string TokenStream::describeNext() const {
+  return atEnd() ? std::string("end of entry") : describeToken((*tokens_)[pos_]);
+}
+
+void TokenStream::failAt(const Token& token, const std::string& message) const {
+  throw InputError(token.where(keyword_.empty() ? message : "'" + keyword_ + "': " + message));
+}
+
+void TokenStream::fail(const std::string& message) const {
+  if (!atEnd()) failAt((*tokens_)[pos_], message);
+  if (!tokens_->empty()) failAt(tokens_->back(), message);
+  throw InputError(context_ + ": " + message);
+}
+
+const Token& TokenStream::peek() const {
+  if (atEnd()) fail("unexpected end of entry");
+  return (*tokens_)[pos_];
+}
+
+const Token& TokenStream::next() {
+  if (atEnd()) fail("unexpected end of entry");
+  return (*tokens_)[pos_++];
+}
+
+void TokenStream::expectPunct(char c) {
+  if (atEnd() || !(*tokens_)[pos_].isPunct(c)) fail(std::string("expected '") + c + "', found " + describeNext());
+  ++pos_;
+}
+
+bool TokenStream::acceptPunct(char c) {
+  if (!atEnd() && (*tokens_)[pos_].isPunct(c)) {
+    ++pos_;
+    return true;
+  }
+  return false;
+}
+
+bool TokenStream::acceptWord(const char* w) {
+  if (!atEnd() && (*tokens_)[pos_].isWord(w)) {
+    ++pos_;
+    return true;
+  }
+  return false;
+}
+
+Scalar TokenStream::readScalar() {
+  if (atEnd() || !(*tokens_)[pos_].isNumber()) fail("expected a number, found " + describeNext());
+  return (*tokens_)[pos_++].number;
+}
+
+std::int64_t TokenStream::readInteger() {
+  if (atEnd() || (*tokens_)[pos_].kind != TokenKind::Integer) fail("expected an integer, found " + describeNext());
+  return (*tokens_)[pos_++].integer;
+}
+
+Label TokenStream::readLabel() {
+  if (atEnd() || (*tokens_)[pos_].kind != TokenKind::Integer) fail("expected an integer, found " + describeNext());
+  std::int64_t v = (*tokens_)[pos_].integer;
+  if (v < std::numeric_limits<Label>::min() || v > std::numeric_limits<Label>::max())
+    fail("integer " + (*tokens_)[pos_].text + " is out of range for a label");
+  ++pos_;
+  return static_cast<Label>(v);
+}
+
+std::string TokenStream::readWord() {
+  if (atEnd() || !(*tokens_)[pos_].isWord()) fail("expected a word, found " + describeNext());
+  return (*tokens_)[pos_++].text;
+}
+
+std::string TokenStream::readWordOrString() {
+  if (atEnd() || !((*tokens_)[pos_].isWord() || (*tokens_)[pos_].isString()))
+    fail("expected a word or string, found " + describeNext());
+  return (*tokens_)[pos_++].text;
+}
+
+bool TokenStream::readBool() {
+  if (!atEnd()) {
+    const Token& t = (*tokens_)[pos_];
+    if (t.kind == TokenKind::Integer && (t.integer == 0 || t.integer == 1)) {
+      ++pos_;
+      return t.integer == 1;
+    }
+    if (t.isWord()) {
+      const std::string& w = t.text;
+      if (w == "true" || w == "on" || w == "yes" || w == "y" || w == "t") {
+        ++pos_;
+        return true;
+      }
+      if (w == "false" || w == "off" || w == "no" || w == "n" || w == "f" || w == "none") {
+        ++pos_;
+        return false;
+      }
+    }
+  }
+  fail("expected a boolean (true/false, on/off, yes/no), found " + describeNext());
+}
+
+Vec3 TokenStream::readVec3() {
+  expectPunct('(');
+  Vec3 v;
+  v.x = readScalar();
+  v.y = readScalar();
+  v.z = readScalar();
+  expectPunct(')');
+  return v;
+}
+
+std::int64_t TokenStream::acceptListSize() {
+  if (pos_ + 1 < tokens_->size() && (*tokens_)[pos_].kind == TokenKind::Integer &&
+      ((*tokens_)[pos_ + 1].isPunct('(') || (*tokens_)[pos_ + 1].isPunct('{'))) {
+    const Token& n = (*tokens_)[pos_];
+    if (n.integer < 0) failAt(n, "negative list size " + n.text);
+    ++pos_;
+    return n.integer;
+  }
+  return -1;
+}
+
+namespace {
+
+/// ( a b ... ), N( ... ) or N{v}, checking N against the count.
+template <class T, class ReadOne>
+std::vector<T> readList(TokenStream& ts, ReadOne readOne) {
+  std::vector<T> out;
+  const std::size_t sizePos = ts.position();
+  const std::int64_t n = ts.acceptListSize();
+  if (n >= 0 && ts.acceptPunct('{')) {
+    T value = readOne();
+    ts.expectPunct('}');
+    out.assign(static_cast<std::size_t>(n), value);
+    return out;
+  }
+  if (ts.atEnd() || !ts.peek().isPunct('(')) ts.fail("expected a list, found " + ts.describeNext());
+  ts.next();
+  if (n >= 0) out.reserve(static_cast<std::size_t>(n));
+  while (!ts.acceptPunct(')')) {
+    if (ts.atEnd()) ts.fail("expected ')', found end of entry");
+    out.push_back(readOne());
+  }
+  if (n >= 0 && static_cast<std::size_t>(n) != out.size()) {
+    ts.failAt(ts.tokens()[sizePos], "list size " + std::to_string(n) + " does not match its " +
+                                        std::to_string(out.size()) + " elements");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Scalar> TokenStream::readScalarList() {
+  return readList<Scalar>(*this, [this] { return readScalar(); });
+}
+
+std::vector<Label> TokenStream::readLabelList() {
+  return readList<Label>(*this, [this] { return readLabel(); });
+}
+
+std::vector<Vec3> TokenStream::readVec3List() {
+  return readList<Vec3>(*this, [this] { return readVec3(); });
+}
+
+std::vector<std::string> TokenStream::readWordList() {
+  if (!atEnd() && ((*tokens_)[pos_].isWord() || (*tokens_)[pos_].isString())) return {readWordOrString()};
+  return readList<std::string>(*this, [this] { return readWordOrString(); });
+}
+
+void TokenStream::skipValue() {
+  const Token& first = next();
+  char close = 0;
+  if (first.isPunct('(')) close = ')';
+  else if (first.isPunct('[')) close = ']';
+  else if (first.isPunct('{')) close = '}';
+  if (!close) return;
+  std::vector<char> stack{close};
+  while (!stack.empty()) {
+    if (atEnd()) fail(std::string("expected '") + stack.back() + "', found end of entry");
+    const Token& t = (*tokens_)[pos_++];
+    if (t.kind != TokenKind::Punct) continue;
+    char c = t.text[0];
+    if (c == '(') stack.push_back(')');
+    else if (c == '[') stack.push_back(']');
+    else if (c == '{') stack.push_back('}');
+    else if (c == ')' || c == ']' || c == '}') {
+      if (c != stack.back()) failAt(t, std::string("unbalanced '") + c + "' (expected '" + stack.back() + "')");
+      stack.pop_back();
+    }
+  }
+}
+
+void TokenStream::expectEnd() {
+  if (!atEnd()) fail("unexpected " + describeToken((*tokens_)[pos_]) + " after value");
+}
+
+}  // namespace sluice::io

@@ -1,0 +1,303 @@
+#include "sluice/io/tokenizer.hpp"
+
+#include <array>
+#include <charconv>
+#include <cstdlib>
+#include <system_error>
+
+#include "sluice/core/error.hpp"
+
+namespace sluice::io {
+
+namespace {
+
+enum CharClass : unsigned char {
+  kOther = 0,
+  kSpace = 1,
+  kPunct = 2,  // ( ) [ ] { } ; ,
+  kQuote = 3,
+};
+
+constexpr std::array<unsigned char, 256> makeTable() {
+  std::array<unsigned char, 256> t{};
+  for (unsigned char c : {' ', '\t', '\r', '\n', '\f', '\v'}) t[c] = kSpace;
+  for (unsigned char c : {'(', ')', '[', ']', '{', '}', ';', ','}) t[c] = kPunct;
+  t[static_cast<unsigned char>('"')] = kQuote;
+  return t;
+}
+constexpr std::array<unsigned char, 256> kTable = makeTable();
+
+inline unsigned char cls(char c) { return kTable[static_cast<unsigned char>(c)]; }
+inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+}  // namespace
+
+bool parseNumber(std::string_view text, Token& out) {
+  std::string_view s = text;
+  if (!s.empty() && s[0] == '+') {
+    s.remove_prefix(1);
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) return false;
+  }
+  if (s.empty()) return false;
+  const char* first = s.data();
+  const char* last = s.data() + s.size();
+  bool isFloat = s.find_first_of(".eE") != std::string_view::npos;
+  if (!isFloat) {
+    std::int64_t value = 0;
+    auto [ptr, ec] = std::from_chars(first, last, value);
+    if (ec == std::errc() && ptr == last) {
+      out.kind = TokenKind::Integer;
+      out.integer = value;
+      out.number = static_cast<double>(value);
+      return true;
+    }
+    if (ec != std::errc::result_out_of_range) return false;
+  }
+  double value = 0;
+  auto [ptr, ec] = std::from_chars(first, last, value);
+  if (ptr != last) return false;
+  if (ec == std::errc::result_out_of_range) {
+    std::string copy(s);  // overflow/underflow: follow strtod (inf or denormal/0)
+    value = std::strtod(copy.c_str(), nullptr);
+  } else if (ec != std::errc()) {
+    return false;
+  }
+  out.kind = TokenKind::Float;
+  out.number = value;
+  out.integer = 0;
+  return true;
+}
+
+std::string describeToken(const Token& token) {
+  if (token.kind == TokenKind::String) return "'\"" + token.text + "\"'";
+  return "'" + token.text + "'";
+}
+
+Tokenizer::Tokenizer(std::string_view text, std::shared_ptr<const std::string> file, std::size_t offset, int line)
+    : text_(text), file_(std::move(file)), pos_(offset), lineStart_(offset), tokenStart_(offset), line_(line) {}
+
+void Tokenizer::failAt(int line, int column, const std::string& message) const {
+  throw InputError(locatedMessage(file_ ? *file_ : std::string("<input>"), line, column, message));
+}
+
+void Tokenizer::failHere(const std::string& message) const { failAt(line_, column(), message); }
+
+void Tokenizer::skipSpaceAndComments() {
+  const std::size_t n = text_.size();
+  while (pos_ < n) {
+    char c = text_[pos_];
+    if (cls(c) == kSpace) {
+      if (c == '\n') {
+        ++line_;
+        lineStart_ = pos_ + 1;
+      }
+      ++pos_;
+      continue;
+    }
+    if (c == '/' && pos_ + 1 < n) {
+      char d = text_[pos_ + 1];
+      if (d == '/') {
+        std::size_t eol = text_.find('\n', pos_ + 2);
+        pos_ = eol == std::string_view::npos ? n : eol;
+        continue;
+      }
+      if (d == '*') {
+        const int startLine = line_;
+        const int startCol = column();
+        std::size_t i = pos_ + 2;
+        for (;;) {
+          if (i + 1 >= n) failAt(startLine, startCol, "unterminated comment: '/*' has no matching '*/'");
+          if (text_[i] == '\n') {
+            ++line_;
+            lineStart_ = i + 1;
+          } else if (text_[i] == '*' && text_[i + 1] == '/') {
+            break;
+          }
+          ++i;
+        }
+        pos_ = i + 2;
+        continue;
+      }
+    }
+    break;
+  }
+}
+
+std::string_view Tokenizer::restOfLine() {
+  std::size_t eol = text_.find('\n', pos_);
+  if (eol == std::string_view::npos) eol = text_.size();
+  std::string_view rest = text_.substr(pos_, eol - pos_);
+  pos_ = eol;
+  return rest;
+}
+
+std::string_view Tokenizer::readLineArgument() {
+  const std::size_t n = text_.size();
+  std::size_t i = pos_;
+  int depth = 0;
+  while (i < n) {
+    char c = text_[i];
+    if (c == '\n') break;
+    if (c == '/' && i + 1 < n && (text_[i + 1] == '/' || text_[i + 1] == '*')) break;
+    if (c == '(') ++depth;
+    if (c == ')' && depth > 0) --depth;
+    if ((c == ';' || c == '}') && depth == 0) break;
+    ++i;
+  }
+  std::string_view arg = text_.substr(pos_, i - pos_);
+  pos_ = i;
+  while (!arg.empty() && cls(arg.front()) == kSpace) arg.remove_prefix(1);
+  while (!arg.empty() && cls(arg.back()) == kSpace) arg.remove_suffix(1);
+  return arg;
+}
+
+bool Tokenizer::next(Token& out) {
+  skipSpaceAndComments();
+  if (pos_ >= text_.size()) return false;
+  tokenStart_ = pos_;
+  out.file = file_;
+  out.line = line_;
+  out.column = column();
+  out.number = 0;
+  out.integer = 0;
+  char c = text_[pos_];
+  switch (cls(c)) {
+    case kPunct:
+      out.kind = TokenKind::Punct;
+      out.text.assign(1, c);
+      ++pos_;
+      return true;
+    case kQuote:
+      readString(out);
+      return true;
+    default:
+      readWordOrNumber(out);
+      return true;
+  }
+}
+
+void Tokenizer::readString(Token& out) {
+  const int startLine = line_;
+  const int startCol = column();
+  const std::size_t n = text_.size();
+  std::size_t i = pos_ + 1;
+  bool escaped = false;
+  bool hasEscape = false;
+  for (;;) {
+    if (i >= n) failAt(startLine, startCol, "unterminated string: missing closing '\"'");
+    char c = text_[i];
+    if (c == '"' && !escaped) break;
+    if (c == '\n') {
+      if (!escaped) failAt(startLine, startCol, "unterminated string: missing closing '\"'");
+      ++line_;
+      lineStart_ = i + 1;
+    }
+    if (c == '\\') {
+      escaped = !escaped;
+      hasEscape = true;
+    } else {
+      escaped = false;
+    }
+    ++i;
+  }
+  std::string_view body = text_.substr(pos_ + 1, i - pos_ - 1);
+  out.kind = TokenKind::String;
+  if (!hasEscape) {
+    out.text.assign(body);
+  } else {
+    // As OpenFOAM: \" is a quote, backslash-newline continues the line, every
+    // other backslash is kept (so regular expressions keep their escapes).
+    out.text.clear();
+    out.text.reserve(body.size());
+    bool esc = false;
+    for (char ch : body) {
+      if (esc && (ch == '"' || ch == '\n')) {
+        out.text.back() = ch;
+        if (ch == '\n') out.text.pop_back();
+        esc = false;
+        continue;
+      }
+      esc = (ch == '\\') ? !esc : false;
+      out.text.push_back(ch);
+    }
+  }
+  pos_ = i + 1;
+}
+
+void Tokenizer::readWordOrNumber(Token& out) {
+  const std::size_t n = text_.size();
+  const std::size_t start = pos_;
+  char c = text_[start];
+  char c1 = start + 1 < n ? text_[start + 1] : '\0';
+  char c2 = start + 2 < n ? text_[start + 2] : '\0';
+
+  bool numeric = isDigit(c) || (c == '.' && isDigit(c1)) ||
+                 ((c == '-' || c == '+') && (isDigit(c1) || (c1 == '.' && isDigit(c2))));
+  if (numeric) {
+    std::size_t i = start;
+    while (i < n) {
+      char d = text_[i];
+      unsigned char k = cls(d);
+      if (k != kOther) break;
+      if (d == '/' && i + 1 < n && (text_[i + 1] == '/' || text_[i + 1] == '*')) break;
+      ++i;
+    }
+    readNumber(out, i);
+    return;
+  }
+
+  out.kind = TokenKind::Word;
+  if ((c == '$' || c == '#') && c1 == '{') {
+    if (c == '#') {  // start of a #{ ... #} code block; the parser refuses it
+      out.text.assign("#{");
+      pos_ = start + 2;
+      return;
+    }
+    std::size_t close = text_.find('}', start + 2);
+    std::size_t eol = text_.find('\n', start + 2);
+    if (close == std::string_view::npos || (eol != std::string_view::npos && eol < close))
+      failHere("unterminated macro: '${' has no matching '}'");
+    out.text.assign(text_.substr(start, close + 1 - start));
+    pos_ = close + 1;
+    return;
+  }
+
+  std::size_t i = start;
+  int depth = 0;
+  while (i < n) {
+    char d = text_[i];
+    unsigned char k = cls(d);
+    if (k == kSpace || k == kQuote) break;
+    if (k == kPunct) {
+      if (d == '(') {
+        ++depth;
+      } else if (d == ')') {
+        if (depth == 0) break;
+        --depth;
+      } else if (d == ';' || d == '{' || d == '}' || depth == 0) {
+        break;
+      }
+    } else if (d == '/' && i + 1 < n && (text_[i + 1] == '/' || text_[i + 1] == '*')) {
+      break;
+    }
+    ++i;
+  }
+  if (depth != 0) failHere("unbalanced '(' in word '" + std::string(text_.substr(start, i - start)) + "'");
+  out.text.assign(text_.substr(start, i - start));
+  pos_ = i;
+}
+
+void Tokenizer::readNumber(Token& out, std::size_t end) {
+  std::string_view spelling = text_.substr(pos_, end - pos_);
+  out.text.assign(spelling);
+  if (!parseNumber(spelling, out)) {
+    // A word that merely starts with a digit (e.g. "2D") stays a word; a
+    // spelling made only of number characters is a malformed number.
+    bool onlyNumberChars = spelling.find_first_not_of("0123456789+-.eE") == std::string_view::npos;
+    if (onlyNumberChars) failHere("bad number '" + std::string(spelling) + "'");
+    out.kind = TokenKind::Word;
+  }
+  pos_ = end;
+}
+
+}  // namespace sluice::io
