@@ -155,8 +155,11 @@ TEST_P(Distribute, LocalMeshMatchesTheGlobalMesh) {
     EXPECT_EQ(p.type, "processor");
     EXPECT_EQ(p.neighbourRank, m.halo.neighbours[i]);
     EXPECT_EQ(p.name, "procBoundary" + std::to_string(commRank()) + "to" + std::to_string(m.halo.neighbours[i]));
-    if (i == 0) EXPECT_EQ(p.start, m.firstProcessorFace);
-    if (i > 0) EXPECT_GT(m.halo.neighbours[i], m.halo.neighbours[i - 1]);
+    if (i == 0) {
+      EXPECT_EQ(p.start, m.firstProcessorFace);
+    } else {
+      EXPECT_GT(m.halo.neighbours[i], m.halo.neighbours[i - 1]);
+    }
   }
   EXPECT_EQ(m.processorFaceGhost.size(), static_cast<std::size_t>(m.mesh.nFaces() - m.firstProcessorFace));
 }
@@ -174,7 +177,9 @@ TEST_P(Distribute, GhostsReceiveTheirNeighboursValues) {
   for (const auto& cells : m.halo.recvCells)
     for (Label c : cells) ++seen[c - m.nOwnedCells];
   for (int s : seen) EXPECT_EQ(s, 1);
-  if (commSize() == 1) EXPECT_EQ(m.nGhostCells, 0);
+  if (commSize() == 1) {
+    EXPECT_EQ(m.nGhostCells, 0);
+  }
 }
 
 TEST_P(Distribute, ProcessorFacesPairUpAcrossRanks) {
@@ -307,6 +312,54 @@ TEST(DistributeErrors, MoreRanksThanCellsFailsOnEveryRank) {
   int one = 1, sum = 0;
   MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   EXPECT_EQ(sum, commSize());
+}
+
+// The box with xMin/xMax made a cyclic pair (face i of one matches face i of the other).
+mesh::PolyMesh cyclicBox() {
+  const mesh::PolyMesh box = test::boxMesh(6, 12, 1);  // 12 rows: whole rows per rank at 1-4 ranks
+  std::vector<mesh::Patch> patches = box.patches();
+  patches[0].type = patches[1].type = "cyclic";
+  patches[0].neighbourPatch = "xMax";
+  patches[1].neighbourPatch = "xMin";
+  return mesh::PolyMesh(box.points(), box.faces(), box.owner(), box.neighbour(), patches, "box");
+}
+
+std::vector<int> slabs(const mesh::PolyMesh& m, std::array<int, 3> n) {
+  DecompositionSettings s = settingsFor("simple", commSize());
+  s.n = n;
+  return decompose(m, test::cellCentres(m), commSize(), s);
+}
+
+TEST(DistributeErrors, CyclicPairsSplitBetweenRanksAreRefused) {
+  if (commSize() == 1) GTEST_SKIP() << "needs 2 or more ranks";
+  const mesh::PolyMesh m = cyclicBox();
+  const std::vector<int> cellToRank = commRank() == 0 ? slabs(m, {commSize(), 1, 1}) : std::vector<int>();
+  try {
+    distributeMesh(MPI_COMM_WORLD, commRank() == 0 ? &m : nullptr, cellToRank);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.what(), "box: cyclic patch 'xMin' face 0 is on rank 0 but its partner in 'xMax' is on rank " +
+                            std::to_string(commSize() - 1) +
+                            "; cyclic patches split between ranks are not supported");
+  }
+}
+
+TEST(Distribute, CyclicPairsKeptTogetherStayMatched) {
+  const mesh::PolyMesh m = cyclicBox();
+  const std::vector<int> cellToRank = commRank() == 0 ? slabs(m, {1, commSize(), 1}) : std::vector<int>();
+  const DistributedMesh d = distributeMesh(MPI_COMM_WORLD, commRank() == 0 ? &m : nullptr, cellToRank);
+  const mesh::Patch& lo = d.mesh.patches()[0];
+  const mesh::Patch& hi = d.mesh.patches()[1];
+  EXPECT_EQ(lo.type, "cyclic");
+  EXPECT_EQ(lo.neighbourPatch, "xMax");
+  ASSERT_EQ(lo.size, hi.size);
+  EXPECT_GT(lo.size, 0);
+  for (Label i = 0; i < lo.size; ++i) {  // partners at the same height
+    const Vec3 a = test::faceCentre(d.mesh, lo.start + i), b = test::faceCentre(d.mesh, hi.start + i);
+    EXPECT_DOUBLE_EQ(a.y, b.y);
+    EXPECT_EQ(a.x, 0.0);
+    EXPECT_EQ(b.x, 1.0);
+  }
 }
 
 }  // namespace
