@@ -1,7 +1,8 @@
 #pragma once
 // Loads the mesh of a case directory the way a user expects: constant/polyMesh
 // if it exists, otherwise system/blockMeshDict (or constant/polyMesh/blockMeshDict)
-// through the block mesher; then optional RCM renumbering.
+// through the block mesher; then reverse Cuthill-McKee renumbering (kept only
+// when it narrows the matrix band).
 //
 //   LoadedMesh m = loadCaseMesh(caseDir, {.renumber = true});
 //   fmt::print("bandwidth {} -> {}\n", m.bandwidthBefore, m.bandwidthAfter);
@@ -20,7 +21,8 @@ struct LoadedMesh {
   PolyMesh mesh;
   std::string source;          ///< "constant/polyMesh" or "system/blockMeshDict"
   Label bandwidthBefore = -1;  ///< set when renumbered
-  Label bandwidthAfter = -1;
+  Label bandwidthAfter = -1;   ///< bandwidth of the mesh returned
+  bool renumbered = false;     ///< false when RCM would not have narrowed the band
 };
 
 LoadedMesh loadCaseMesh(const std::filesystem::path& caseDir, const MeshLoadOptions& options = {});

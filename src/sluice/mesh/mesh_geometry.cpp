@@ -1,0 +1,147 @@
+#include "sluice/mesh/mesh_geometry.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace sluice::mesh {
+
+namespace {
+
+constexpr Scalar kTiny = 1e-300;
+
+/// Centre and area vector of one face. Triangles are exact; larger polygons
+/// are split into a fan of triangles about the average of their points. Each
+/// triangle's area is its normal projected on the face's mean normal (signed),
+/// so the centre of a planar polygon, convex or not, is its exact area centroid.
+void faceCentreAndArea(const std::vector<Vec3>& pts, std::span<const Label> face, Vec3& centre, Vec3& area) {
+  const std::size_t n = face.size();
+  if (n == 3) {
+    const Vec3& a = pts[face[0]];
+    const Vec3& b = pts[face[1]];
+    const Vec3& c = pts[face[2]];
+    centre = (a + b + c) / 3.0;
+    area = 0.5 * cross(b - a, c - a);
+    return;
+  }
+  Vec3 average;
+  for (Label v : face) average += pts[v];
+  average /= static_cast<Scalar>(n);
+
+  Vec3 sumN;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec3& p = pts[face[i]];
+    const Vec3& q = pts[face[(i + 1) % n]];
+    sumN += cross(q - p, average - p);
+  }
+  const Scalar magSumN = mag(sumN);
+  area = 0.5 * sumN;
+  if (magSumN < kTiny) {  // degenerate (zero-area) face: fall back to the point average
+    centre = average;
+    return;
+  }
+  const Vec3 unit = sumN / magSumN;
+  Scalar sumA = 0;
+  Vec3 sumAc;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec3& p = pts[face[i]];
+    const Vec3& q = pts[face[(i + 1) % n]];
+    const Scalar a = dot(cross(q - p, average - p), unit);
+    sumA += a;
+    sumAc += a * (p + q + average);
+  }
+  centre = std::abs(sumA) > kTiny ? sumAc / (3.0 * sumA) : average;
+}
+
+}  // namespace
+
+MeshGeometry MeshGeometry::compute(const PolyMesh& mesh) {
+  MeshGeometry g;
+  const Label nFaces = mesh.nFaces();
+  const Label nInternal = mesh.nInternalFaces();
+  const Label nCells = mesh.nCells();
+  const auto& pts = mesh.points();
+  const auto& faces = mesh.faces();
+  const auto& own = mesh.owner();
+  const auto& nei = mesh.neighbour();
+
+  // Faces.
+  g.faceCentres.resize(nFaces);
+  g.faceAreas.resize(nFaces);
+  g.faceAreaMags.resize(nFaces);
+  for (Label f = 0; f < nFaces; ++f) {
+    faceCentreAndArea(pts, faces[f], g.faceCentres[f], g.faceAreas[f]);
+    g.faceAreaMags[f] = mag(g.faceAreas[f]);
+  }
+
+  // Cells: pyramids from each face to the average of the cell's face centres.
+  std::vector<Vec3> estimate(nCells);
+  std::vector<Label> nCellFaces(nCells, 0);
+  for (Label f = 0; f < nFaces; ++f) {
+    estimate[own[f]] += g.faceCentres[f];
+    ++nCellFaces[own[f]];
+  }
+  for (Label f = 0; f < nInternal; ++f) {
+    estimate[nei[f]] += g.faceCentres[f];
+    ++nCellFaces[nei[f]];
+  }
+  for (Label c = 0; c < nCells; ++c)
+    if (nCellFaces[c] > 0) estimate[c] /= static_cast<Scalar>(nCellFaces[c]);
+
+  // Signed pyramid volumes (times 3) and their magnitudes, and the signed
+  // volume-weighted centroid sum. Signed weighting gives the exact centroid of
+  // non-convex cells as well, and keeps inverted cells' volumes negative.
+  std::vector<Scalar> vol3(nCells, 0), absVol3(nCells, 0);
+  std::vector<Vec3> moment(nCells);
+  auto addPyramid = [&](Label cell, Label f, Scalar sign) {
+    const Scalar v3 = sign * dot(g.faceAreas[f], g.faceCentres[f] - estimate[cell]);
+    vol3[cell] += v3;
+    absVol3[cell] += std::abs(v3);
+    moment[cell] += v3 * (0.75 * g.faceCentres[f] + 0.25 * estimate[cell]);
+  };
+  for (Label f = 0; f < nFaces; ++f) addPyramid(own[f], f, 1.0);
+  for (Label f = 0; f < nInternal; ++f) addPyramid(nei[f], f, -1.0);
+
+  g.cellCentres.resize(nCells);
+  g.cellVolumes.resize(nCells);
+  for (Label c = 0; c < nCells; ++c) {
+    const bool degenerate = std::abs(vol3[c]) <= 1e-14 * absVol3[c] || std::abs(vol3[c]) < kTiny;
+    g.cellCentres[c] = degenerate ? estimate[c] : moment[c] / vol3[c];
+    g.cellVolumes[c] = vol3[c] / 3.0;
+  }
+
+  // Interpolation weights, deltas and orthogonality.
+  g.weights.assign(nFaces, 1.0);
+  g.deltas.resize(nFaces);
+  g.deltaCoeffs.resize(nFaces);
+  g.nonOrthDeltaCoeffs.resize(nFaces);
+  g.nonOrthogonality.resize(nInternal);
+  for (Label f = 0; f < nFaces; ++f) {
+    const Vec3& sf = g.faceAreas[f];
+    const Vec3& cf = g.faceCentres[f];
+    const Vec3& cp = g.cellCentres[own[f]];
+    Vec3 d;
+    if (f < nInternal) {
+      const Vec3& cn = g.cellCentres[nei[f]];
+      const Scalar dOwn = std::abs(dot(sf, cf - cp));
+      const Scalar dNei = std::abs(dot(sf, cn - cf));
+      g.weights[f] = dOwn + dNei > kTiny ? dNei / (dOwn + dNei) : 0.5;
+      d = cn - cp;
+    } else {
+      d = cf - cp;
+    }
+    g.deltas[f] = d;
+    const Scalar magD = mag(d);
+    const Scalar magS = g.faceAreaMags[f];
+    g.deltaCoeffs[f] = 1.0 / std::max(magD, kTiny);
+    const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
+    g.nonOrthDeltaCoeffs[f] = 1.0 / std::max({nDotD, 0.05 * magD, kTiny});
+    if (f < nInternal) {
+      const Scalar cosine = magD > kTiny && magS > kTiny ? std::clamp(nDotD / magD, -1.0, 1.0) : 0.0;
+      g.nonOrthogonality[f] = std::acos(cosine) * 180.0 / std::numbers::pi;
+    }
+  }
+  return g;
+}
+
+}  // namespace sluice::mesh
