@@ -21,6 +21,8 @@ struct DistributedMesh {
   std::vector<GlobalLabel> globalCellIds;  ///< per local cell (owned then ghost): id in the undecomposed mesh
   std::vector<Label> processorFaceGhost;   ///< per face from the first processor face on: its ghost cell
   Label firstProcessorFace = 0;            ///< faces >= this are processor faces
+  std::vector<GlobalLabel> globalFaceIds;  ///< per local face: its face in the undecomposed mesh
+  std::vector<GlobalLabel> globalPointIds; ///< per local point: its point in the undecomposed mesh
   HaloPattern halo;
 };
 
