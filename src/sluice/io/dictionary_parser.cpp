@@ -306,6 +306,16 @@ void DictionaryParser::include(Dictionary& dict, const Token& directive, bool op
   source->displayName = display;
   source->lexer = std::make_unique<Tokenizer>(source->ownedText, std::make_shared<const std::string>(display));
   beginSource(std::move(source));
+  // As OpenFOAM, an included file's own FoamFile header is dropped.
+  const Token* first = peekToken();
+  if (first && first->isWord("FoamFile")) {
+    Token keyword;
+    nextToken(keyword);
+    Dictionary discarded;
+    scopes_.push_back(&discarded);
+    parseEntry(discarded, keyword);
+    scopes_.pop_back();
+  }
   parseBody(dict, nullptr);
   sources_.pop_back();
 }
