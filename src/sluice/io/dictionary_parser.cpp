@@ -95,7 +95,7 @@ Dictionary DictionaryParser::parse(std::string_view text, const std::string& dis
 }
 
 Dictionary DictionaryParser::parseHeader(std::string_view text, const std::string& displayName,
-                                         std::size_t& bodyOffset) {
+                                         std::size_t& bodyOffset, int& bodyLine) {
   Dictionary top;
   top.fileName_ = displayName;
   auto source = std::make_unique<Source>();
@@ -105,16 +105,19 @@ Dictionary DictionaryParser::parseHeader(std::string_view text, const std::strin
   scopes_.push_back(&top);
   Tokenizer& lex = *sources_.back()->lexer;
   const Token* first = peekToken();
-  if (!first) {
-    bodyOffset = text.size();
-  } else if (first->isWord("FoamFile")) {
+  if (first && first->isWord("FoamFile")) {
     Token kw;
     nextToken(kw);
     parseEntry(top, kw);
     lex.skipSpaceAndComments();
     bodyOffset = lex.offset();
-  } else {
+    bodyLine = lex.line();
+  } else if (first) {
     bodyOffset = lex.lastTokenStart();
+    bodyLine = first->line;
+  } else {
+    bodyOffset = text.size();
+    bodyLine = lex.line();
   }
   scopes_.clear();
   sources_.clear();
