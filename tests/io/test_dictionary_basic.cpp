@@ -4,25 +4,16 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/io/dictionary.hpp"
+#include "io/io_test_util.hpp"
 
 using sluice::InputError;
 using sluice::Label;
 using sluice::Scalar;
 using sluice::Vec3;
 using sluice::io::Dictionary;
+using sluice::io::test::errorOf;
 
 namespace {
-
-/// Runs `f` and returns the InputError message ("" if nothing was thrown).
-template <class F>
-std::string errorOf(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 const char* kControlDict = R"(/*--------------------------------*- C++ -*----------------------------------*\
   banner

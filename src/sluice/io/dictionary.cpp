@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "sluice/core/error.hpp"
 #include "sluice/io/dictionary_parser.hpp"
 #include "sluice/io/key_pattern.hpp"
 #include "sluice/io/text_file.hpp"
+#include "sluice/io/tokenizer.hpp"
 
 namespace sluice::io {
 
@@ -34,7 +37,13 @@ Entry Entry::dictionary(std::string keyword, Dictionary dict, int line) {
 }
 
 const Dictionary& Entry::dict() const {
-  if (!dict_) throw InputError("'" + keyword_ + "' is not a dictionary");
+  if (!dict_) {
+    if (!tokens_->empty()) {
+      const Token& first = tokens_->front();
+      throw InputError(first.where(fmt::format("'{}': expected a dictionary, found {}", keyword_, describeToken(first))));
+    }
+    throw InputError(fmt::format("'{}': expected a dictionary, found an empty value", keyword_));
+  }
   return *dict_;
 }
 
@@ -43,6 +52,19 @@ const Dictionary& Entry::dict() const {
 Dictionary Dictionary::readFile(const std::filesystem::path& file, std::string displayName,
                                 const ParseOptions& options) {
   if (displayName.empty()) displayName = file.string();
+  if (options.headerOnly) {
+    // Large mesh files: the header is normally within the first few KiB. If
+    // the prefix ends inside it, parsing fails and the whole file is read.
+    constexpr std::size_t kPrefix = 64 * 1024;
+    std::optional<std::string> prefix = readTextFilePrefix(file, kPrefix);
+    if (!prefix) throw InputError(displayName + ": cannot open file");
+    if (prefix->size() < kPrefix) return parse(*prefix, displayName, file.parent_path(), options);
+    try {
+      return parse(*prefix, displayName, file.parent_path(), options);
+    } catch (const InputError&) {
+      // fall through to reading everything (and report errors from the full text)
+    }
+  }
   std::optional<std::string> text = readTextFile(file);
   if (!text) throw InputError(displayName + ": cannot open file");
   return parse(*text, displayName, file.parent_path(), options);
@@ -95,9 +117,8 @@ const Dictionary* Dictionary::findSubDict(std::string_view key) const {
 const Dictionary& Dictionary::subDict(std::string_view key) const {
   const Entry& e = entry(key);
   if (!e.isDict()) {
-    const std::string what = "'" + std::string(key) + "': expected a dictionary";
-    if (!e.tokens().empty()) throw InputError(e.tokens().front().where(what + ", found " + describeToken(e.tokens().front())));
-    fail(what + ", found an empty value");
+    if (!e.tokens().empty()) e.dict();  // throws, located at the value
+    fail(fmt::format("'{}': expected a dictionary, found an empty value", key));
   }
   return *e.dict_;
 }

@@ -95,7 +95,7 @@ Dictionary DictionaryParser::parse(std::string_view text, const std::string& dis
 }
 
 Dictionary DictionaryParser::parseHeader(std::string_view text, const std::string& displayName,
-                                         std::size_t& bodyOffset) {
+                                         std::size_t& bodyOffset, int& bodyLine) {
   Dictionary top;
   top.fileName_ = displayName;
   auto source = std::make_unique<Source>();
@@ -105,16 +105,19 @@ Dictionary DictionaryParser::parseHeader(std::string_view text, const std::strin
   scopes_.push_back(&top);
   Tokenizer& lex = *sources_.back()->lexer;
   const Token* first = peekToken();
-  if (!first) {
-    bodyOffset = text.size();
-  } else if (first->isWord("FoamFile")) {
+  if (first && first->isWord("FoamFile")) {
     Token kw;
     nextToken(kw);
     parseEntry(top, kw);
     lex.skipSpaceAndComments();
     bodyOffset = lex.offset();
-  } else {
+    bodyLine = lex.line();
+  } else if (first) {
     bodyOffset = lex.lastTokenStart();
+    bodyLine = first->line;
+  } else {
+    bodyOffset = text.size();
+    bodyLine = lex.line();
   }
   scopes_.clear();
   sources_.clear();
@@ -169,29 +172,32 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
   }
 
   std::vector<Token> value;
-  std::vector<Token> open;  // unclosed ( [ { tokens
+  std::vector<std::size_t> open;  // indices in `value` of unclosed ( [ {
   Token t;
   for (;;) {
     if (!nextToken(t)) {
-      if (!open.empty()) throw InputError(open.back().where(unterminatedMessage(open.back().text[0])));
+      if (!open.empty()) {
+        const Token& opener = value[open.back()];
+        throw InputError(opener.where(unterminatedMessage(opener.text[0])));
+      }
       throw InputError(keyword.where(missingSemicolon));
     }
     if (t.kind == TokenKind::Punct) {
       char c = t.text[0];
       if (c == ';' && open.empty()) break;
       if (c == '(' || c == '[') {
-        open.push_back(t);
+        open.push_back(value.size());
       } else if (c == '{') {
         // At the top level of a value '{' only opens a uniform list N{v}.
         if (open.empty() && (value.empty() || value.back().kind != TokenKind::Integer))
           throw InputError(keyword.where(missingSemicolon));
-        open.push_back(t);
+        open.push_back(value.size());
       } else if (c == ')' || c == ']' || c == '}') {
         if (open.empty()) {
           if (c == '}') throw InputError(keyword.where(missingSemicolon));
           throw InputError(t.where(std::string("unbalanced '") + c + "'"));
         }
-        char expected = closerOf(open.back().text[0]);
+        char expected = closerOf(value[open.back()].text[0]);
         if (c != expected)
           throw InputError(t.where(std::string("unbalanced '") + c + "' (expected '" + expected + "')"));
         open.pop_back();
@@ -303,6 +309,16 @@ void DictionaryParser::include(Dictionary& dict, const Token& directive, bool op
   source->displayName = display;
   source->lexer = std::make_unique<Tokenizer>(source->ownedText, std::make_shared<const std::string>(display));
   beginSource(std::move(source));
+  // As OpenFOAM, an included file's own FoamFile header is dropped.
+  const Token* first = peekToken();
+  if (first && first->isWord("FoamFile")) {
+    Token keyword;
+    nextToken(keyword);
+    Dictionary discarded;
+    scopes_.push_back(&discarded);
+    parseEntry(discarded, keyword);
+    scopes_.pop_back();
+  }
   parseBody(dict, nullptr);
   sources_.pop_back();
 }

@@ -207,7 +207,15 @@ void TokenStream::skipValue() {
 }
 
 void TokenStream::expectEnd() {
-  if (!atEnd()) fail("unexpected " + describeToken((*tokens_)[pos_]) + " after value");
+  if (atEnd()) return;
+  const Token& extra = (*tokens_)[pos_];
+  std::string message = "unexpected " + describeToken(extra) + " after value";
+  if (pos_ > 0) {
+    const Token& last = (*tokens_)[pos_ - 1];
+    if (extra.line > last.line && extra.file == last.file)
+      message += " (missing ';' on line " + std::to_string(last.line) + "?)";
+  }
+  fail(message);
 }
 
 }  // namespace sluice::io
