@@ -65,6 +65,8 @@ struct FaceRef {
   int face;
 };
 
+/// The steps of assembleBlockMesh, sharing their intermediate tables:
+///   PolyMesh mesh = Assembler(spec).run();
 class Assembler {
  public:
   explicit Assembler(const BlockMeshSpec& spec) : spec_(spec) {}
@@ -318,12 +320,12 @@ class Assembler {
     }
   }
 
-  // True if some block face is neither shared nor listed in a patch (call
-  // after sharedWith_ is set; patchOf_ may be partially filled).
+  // True if some block face is neither shared nor listed in a patch (after
+  // findSharedFaces and assignPatchFaces).
   bool hasDefaultFaces() const {
     for (std::size_t b = 0; b < blocks_.size(); ++b)
       for (int f = 0; f < 6; ++f)
-        if (sharedWith_[b][f].block < 0 && (patchOf_.empty() || patchOf_[b][f] < 0)) return true;
+        if (sharedWith_[b][f].block < 0 && patchOf_[b][f] < 0) return true;
     return false;
   }
 

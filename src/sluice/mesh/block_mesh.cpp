@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "sluice/core/error.hpp"
-#include "sluice/io/tokenizer.hpp"
 #include "sluice/mesh/block_assembly.hpp"
 #include "sluice/mesh/block_mesh_spec.hpp"
 #include "sluice/mesh/patch.hpp"
@@ -30,10 +29,14 @@ void openList(TokenStream& ts) {
   ts.expectPunct('(');
 }
 
-/// Turns a blockMeshDict into a BlockMeshSpec.
+/// Turns a blockMeshDict into a BlockMeshSpec (syntax errors are located at
+/// their token; consistency checks are left to assembleBlockMesh).
+///   BlockMeshSpec spec = BlockMeshDictReader(dict).read();
 class BlockMeshDictReader {
  public:
-  explicit BlockMeshDictReader(const io::Dictionary& dict) : dict_(dict) { spec_.fileName = dict.fileName(); }
+  explicit BlockMeshDictReader(const io::Dictionary& dict) : dict_(dict) {
+    spec_.fileName = dict.fileName().empty() ? std::string("blockMeshDict") : dict.fileName();
+  }
 
   BlockMeshSpec read() {
     readScale();
