@@ -137,8 +137,11 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh) {
     const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
     g.nonOrthDeltaCoeffs[f] = 1.0 / std::max({nDotD, 0.05 * magD, kTiny});
     if (f < nInternal) {
-      const Scalar cosine = magD > kTiny && magS > kTiny ? std::clamp(nDotD / magD, -1.0, 1.0) : 0.0;
-      g.nonOrthogonality[f] = std::acos(cosine) * 180.0 / std::numbers::pi;
+      // atan2 of |S x d| and S.d: exact near 0 degrees, where acos of a
+      // rounded cosine would report ~1e-6 degrees on a Cartesian mesh.
+      g.nonOrthogonality[f] = magD > kTiny && magS > kTiny
+                                  ? std::atan2(mag(cross(sf, d)), dot(sf, d)) * 180.0 / std::numbers::pi
+                                  : 90.0;
     }
   }
   return g;

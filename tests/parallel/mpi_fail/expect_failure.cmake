@@ -39,9 +39,9 @@ list(LENGTH anyError errorLines)
 if(NOT errorLines EQUAL 1)
   message(FATAL_ERROR "expected exactly one error line, found ${errorLines}")
 endif()
-if(aborts AND NOT all MATCHES "MPI_ABORT")
-  message(FATAL_ERROR "expected MPI_Abort")
-endif()
+# An aborting run is recognised by its exit code and single error line, not by
+# Open MPI's MPI_ABORT banner: mpiexec sometimes fails to print that banner
+# ("ORTE_ERROR_LOG: Data unpack had inadequate space ... show_help.c").
 if(NOT aborts)
   if(all MATCHES "MPI_ABORT")
     message(FATAL_ERROR "a collective failure must not abort")
