@@ -31,6 +31,23 @@ sub { #include "common/subEntries" }
   EXPECT_EQ(d.keys(), (std::vector<std::string>{"deltaT", "end", "endTime", "sub"}));
 }
 
+TEST(DictionaryFiles, IncludedFileHeaderIsDropped) {
+  TempDir dir("includeHeader");
+  dir.write("0/U", "FoamFile { object U; }\nboundaryField { #include \"include/patches\" }\n");
+  dir.write("0/include/patches", "FoamFile { object patches; version 2.0; }\ninlet { type zeroGradient; }\n");
+  Dictionary d = Dictionary::readFile(dir.path() / "0/U", "0/U");
+  EXPECT_EQ(d.keys(), (std::vector<std::string>{"FoamFile", "boundaryField"}));
+  EXPECT_EQ(d.subDict("FoamFile").keys(), (std::vector<std::string>{"object"}));
+  EXPECT_EQ(d.subDict("boundaryField").keys(), (std::vector<std::string>{"inlet"}));
+}
+
+TEST(DictionaryFiles, ByteOrderMarkIsSkipped) {
+  Dictionary d = Dictionary::parse("\xEF\xBB\xBF" "a 1;\nb x;\n", "f");
+  EXPECT_EQ(d.keys(), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(errorOf([&] { d.get<Scalar>("b"); }), "f:2:3: 'b': expected a number, found 'x'");
+  EXPECT_EQ(d.entry("a").tokens().front().column, 3);
+}
+
 TEST(DictionaryFiles, ErrorsInIncludedFilesNameThatFile) {
   TempDir dir("includeError");
   dir.write("system/fvSolution", "#include \"common/solvers\"\n");
@@ -63,6 +80,24 @@ TEST(DictionaryFiles, RecursiveIncludeIsStopped) {
   dir.write("system/a", "#include \"a\"\n");
   std::string message = errorOf([&] { Dictionary::readFile(dir.path() / "system/a", "system/a"); });
   EXPECT_EQ(message, "system/a:1:1: #include: includes nested more than 32 deep (recursive include?)");
+}
+
+TEST(DictionaryFiles, HeaderOnlyReadOfALargeFile) {
+  TempDir dir("headerOnly");
+  std::string body = "FoamFile\n{\n    format ascii;\n    class vectorField;\n}\n200000\n(\n";
+  for (int i = 0; i < 200000; ++i) body += "(0 0 " + std::to_string(i) + ")\n";
+  body += ")\n";
+  dir.write("points", body);
+  ParseOptions options;
+  options.headerOnly = true;
+  Dictionary d = Dictionary::readFile(dir.path() / "points", "constant/polyMesh/points", options);
+  EXPECT_EQ(d.keys(), (std::vector<std::string>{"FoamFile"}));
+  EXPECT_EQ(d.subDict("FoamFile").get<std::string>("class"), "vectorField");
+  // A header longer than the first read chunk still parses completely.
+  std::string longHeader = "/*" + std::string(100000, '*') + "*/\nFoamFile { class faceList; }\n3(1 2 3)\n";
+  dir.write("faces", longHeader);
+  Dictionary f = Dictionary::readFile(dir.path() / "faces", "constant/polyMesh/faces", options);
+  EXPECT_EQ(f.subDict("FoamFile").get<std::string>("class"), "faceList");
 }
 
 TEST(DictionaryFiles, UnreadableFile) {

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "io/io_test_util.hpp"
 #include "sluice/io/foam_header.hpp"
@@ -40,4 +41,42 @@ TEST(FoamHeader, FileWithoutHeader) {
 TEST(FoamHeader, MalformedHeaderIsAnError) {
   EXPECT_EQ(errorOf([] { readFoamHeader("FoamFile\n{\n    format ascii;\n", "constant/polyMesh/faces"); }),
             "constant/polyMesh/faces:2:1: unterminated dictionary: '{' has no matching '}'");
+}
+
+TEST(FoamHeader, TokenizeBodyReadsAKeywordlessPatchList) {
+  std::string text = R"(FoamFile
+{
+    class polyBoundaryMesh;
+}
+// comment
+
+2
+(
+    movingWall
+    {
+        type            wall;
+        inGroups        List<word> 1(wall);
+        nFaces          20;
+        startFace       760;
+    }
+    frontAndBack { type empty; nFaces 800; startFace 840; }
+)
+)";
+  FoamHeader h = readFoamHeader(text, "constant/polyMesh/boundary");
+  EXPECT_EQ(h.bodyLine, 7);
+  sluice::io::TokenStream body = sluice::io::tokenizeBody(text, h, "constant/polyMesh/boundary");
+  EXPECT_EQ(body.acceptListSize(), 2);
+  body.expectPunct('(');
+  std::vector<std::string> names;
+  std::vector<sluice::Label> nFaces;
+  while (!body.acceptPunct(')')) {
+    names.push_back(body.readWord());
+    sluice::io::Dictionary patch =
+        sluice::io::Dictionary::fromStream(body, "constant/polyMesh/boundary", names.back());
+    nFaces.push_back(patch.get<sluice::Label>("nFaces"));
+  }
+  body.expectEnd();
+  EXPECT_EQ(names, (std::vector<std::string>{"movingWall", "frontAndBack"}));
+  EXPECT_EQ(nFaces, (std::vector<sluice::Label>{20, 800}));
+  EXPECT_EQ(body.tokens().front().line, 7);
 }

@@ -52,6 +52,19 @@ const Dictionary& Entry::dict() const {
 Dictionary Dictionary::readFile(const std::filesystem::path& file, std::string displayName,
                                 const ParseOptions& options) {
   if (displayName.empty()) displayName = file.string();
+  if (options.headerOnly) {
+    // Large mesh files: the header is normally within the first few KiB. If
+    // the prefix ends inside it, parsing fails and the whole file is read.
+    constexpr std::size_t kPrefix = 64 * 1024;
+    std::optional<std::string> prefix = readTextFilePrefix(file, kPrefix);
+    if (!prefix) throw InputError(displayName + ": cannot open file");
+    if (prefix->size() < kPrefix) return parse(*prefix, displayName, file.parent_path(), options);
+    try {
+      return parse(*prefix, displayName, file.parent_path(), options);
+    } catch (const InputError&) {
+      // fall through to reading everything (and report errors from the full text)
+    }
+  }
   std::optional<std::string> text = readTextFile(file);
   if (!text) throw InputError(displayName + ": cannot open file");
   return parse(*text, displayName, file.parent_path(), options);

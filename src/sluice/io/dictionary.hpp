@@ -50,9 +50,13 @@ struct ParseOptions {
 };
 
 class Dictionary;
-struct KeyPattern;  // compiled regular expression of a pattern keyword (dictionary.cpp)
+struct KeyPattern;  // compiled regular expression of a pattern keyword (key_pattern.hpp)
 
 /// One keyword entry: either a sub-dictionary or a primitive value (tokens).
+///
+///   for (const io::Entry& e : dict.entries())
+///     if (e.isDict()) use(e.keyword(), e.dict()); else use(e.keyword(), e.tokens());
+///   dict.set(io::Entry::primitive("endTime", other.entry("endTime").tokens()));
 class Entry {
  public:
   /// `keyword value;` with the value's tokens (e.g. from another dictionary).

@@ -95,7 +95,7 @@ Dictionary DictionaryParser::parse(std::string_view text, const std::string& dis
 }
 
 Dictionary DictionaryParser::parseHeader(std::string_view text, const std::string& displayName,
-                                         std::size_t& bodyOffset) {
+                                         std::size_t& bodyOffset, int& bodyLine) {
   Dictionary top;
   top.fileName_ = displayName;
   auto source = std::make_unique<Source>();
@@ -105,16 +105,19 @@ Dictionary DictionaryParser::parseHeader(std::string_view text, const std::strin
   scopes_.push_back(&top);
   Tokenizer& lex = *sources_.back()->lexer;
   const Token* first = peekToken();
-  if (!first) {
-    bodyOffset = text.size();
-  } else if (first->isWord("FoamFile")) {
+  if (first && first->isWord("FoamFile")) {
     Token kw;
     nextToken(kw);
     parseEntry(top, kw);
     lex.skipSpaceAndComments();
     bodyOffset = lex.offset();
-  } else {
+    bodyLine = lex.line();
+  } else if (first) {
     bodyOffset = lex.lastTokenStart();
+    bodyLine = first->line;
+  } else {
+    bodyOffset = text.size();
+    bodyLine = lex.line();
   }
   scopes_.clear();
   sources_.clear();
@@ -306,6 +309,16 @@ void DictionaryParser::include(Dictionary& dict, const Token& directive, bool op
   source->displayName = display;
   source->lexer = std::make_unique<Tokenizer>(source->ownedText, std::make_shared<const std::string>(display));
   beginSource(std::move(source));
+  // As OpenFOAM, an included file's own FoamFile header is dropped.
+  const Token* first = peekToken();
+  if (first && first->isWord("FoamFile")) {
+    Token keyword;
+    nextToken(keyword);
+    Dictionary discarded;
+    scopes_.push_back(&discarded);
+    parseEntry(discarded, keyword);
+    scopes_.pop_back();
+  }
   parseBody(dict, nullptr);
   sources_.pop_back();
 }

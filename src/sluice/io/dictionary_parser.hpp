@@ -25,8 +25,9 @@ class DictionaryParser {
   Dictionary parse(std::string_view text, const std::string& displayName, const std::filesystem::path& baseDir);
   /// Parses only the FoamFile header; `bodyOffset` receives the byte offset of
   /// the first token after it (after whitespace and comments), or of the
-  /// first token when there is no header.
-  Dictionary parseHeader(std::string_view text, const std::string& displayName, std::size_t& bodyOffset);
+  /// first token when there is no header; `bodyLine` its line number.
+  Dictionary parseHeader(std::string_view text, const std::string& displayName, std::size_t& bodyOffset,
+                         int& bodyLine);
 
   /// Reads `{ ... }` from already-expanded value tokens into `dict`.
   static void parseBraced(TokenStream& ts, Dictionary& dict);

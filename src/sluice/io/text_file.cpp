@@ -5,6 +5,18 @@
 
 namespace sluice::io {
 
+std::optional<std::string> readTextFilePrefix(const std::filesystem::path& file, std::size_t maxBytes) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) return std::nullopt;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string text(maxBytes, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(maxBytes));
+  if (in.bad()) return std::nullopt;
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
 std::optional<std::string> readTextFile(const std::filesystem::path& file) {
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) return std::nullopt;

@@ -74,7 +74,11 @@ std::string describeToken(const Token& token) {
 }
 
 Tokenizer::Tokenizer(std::string_view text, std::shared_ptr<const std::string> file, std::size_t offset, int line)
-    : text_(text), file_(std::move(file)), pos_(offset), lineStart_(offset), tokenStart_(offset), line_(line) {}
+    : text_(text), file_(std::move(file)), pos_(offset), lineStart_(offset), tokenStart_(offset), line_(line) {
+  if (offset == 0 && text_.substr(0, 3) == "\xEF\xBB\xBF") {  // UTF-8 byte-order mark
+    pos_ = lineStart_ = tokenStart_ = 3;
+  }
+}
 
 void Tokenizer::failAt(int line, int column, const std::string& message) const {
   throw InputError(locatedMessage(file_ ? *file_ : std::string("<input>"), line, column, message));
