@@ -4,7 +4,6 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
-#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -16,7 +15,6 @@
 #include "sluice/io/foam_list_reader.hpp"
 #include "sluice/io/text_file.hpp"
 #include "sluice/io/token_stream.hpp"
-#include "sluice/io/tokenizer.hpp"
 
 namespace sluice::mesh {
 
@@ -26,18 +24,17 @@ namespace {
 
 /// What the readers need from a FoamFile header.
 struct FileHeader {
+  io::FoamHeader parsed;
   bool binary = false;
   std::string className;
   std::string arch;
-  std::size_t bodyOffset = 0;
 };
 
 FileHeader scanHeader(std::string_view text, const std::string& file) {
-  const io::FoamHeader parsed = io::readFoamHeader(text, file);
   FileHeader h;
-  h.bodyOffset = parsed.bodyOffset;
-  if (!parsed.hasHeader()) return h;  // no header: ascii with default widths
-  const io::Dictionary& d = parsed.header.subDict("FoamFile");
+  h.parsed = io::readFoamHeader(text, file);
+  if (!h.parsed.hasHeader()) return h;  // no header: ascii with default widths
+  const io::Dictionary& d = h.parsed.header.subDict("FoamFile");
   if (const io::Entry* format = d.findEntry("format")) {
     const std::string value = d.get<std::string>("format");
     if (value == "binary")
@@ -58,7 +55,7 @@ struct MeshFile {
   FileHeader header;
 
   io::FoamListReader reader() const {
-    return io::FoamListReader(text, header.bodyOffset,
+    return io::FoamListReader(text, header.parsed.bodyOffset,
                               io::FoamStreamFormat::fromHeader(header.binary, header.arch, name), name);
   }
 };
@@ -112,13 +109,7 @@ Patch readPatch(const std::string& name, const io::Dictionary& d, int line, cons
 
 /// The boundary body: `N ( name { type ..; nFaces ..; startFace ..; } ... )`.
 std::vector<Patch> readBoundary(const MeshFile& f) {
-  const auto fileName = std::make_shared<const std::string>(f.name);
-  const int bodyLine =
-      1 + static_cast<int>(std::count(f.text.begin(), f.text.begin() + static_cast<std::ptrdiff_t>(f.header.bodyOffset), '\n'));
-  io::Tokenizer lex(f.text, fileName, f.header.bodyOffset, bodyLine);
-  std::vector<io::Token> tokens;
-  for (io::Token t; lex.next(t);) tokens.push_back(std::move(t));
-  io::TokenStream ts(std::move(tokens), f.name);
+  io::TokenStream ts = io::tokenizeBody(f.text, f.header.parsed, f.name);
 
   if (ts.atEnd()) throw InputError(f.name + ": expected the list of patches, file ends");
   const std::int64_t count = ts.acceptListSize();
