@@ -48,6 +48,10 @@ std::string binaryLabelList(const BinaryLayout& b, const std::vector<Label>& val
   return out + ")\n";
 }
 
+void PrintTo(const BinaryLayout& b, std::ostream* os) {
+  *os << b.arch() << (b.compactFaces ? " faceCompactList" : " faceList");
+}
+
 /// Writes `mesh` as a binary polyMesh in the given layout (boundary stays text, as in OpenFOAM).
 void writeBinaryPolyMesh(const PolyMesh& mesh, const fs::path& dir, const BinaryLayout& b) {
   std::string points = foamHeader("binary", "vectorField", "points", b.arch());

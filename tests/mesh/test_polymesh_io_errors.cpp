@@ -163,6 +163,21 @@ TEST_F(PolyMeshIoErrors, UnknownPatchType) {
   EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary:18: patch 'inlet' has unsupported type 'cyclicAMI'");
 }
 
+TEST_F(PolyMeshIoErrors, MissingPatchEntry) {
+  edit("boundary", "        nFaces          2;\n        startFace       6;\n", "        startFace       6;\n");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary: outlet: missing 'nFaces'");
+}
+
+TEST_F(PolyMeshIoErrors, DuplicatePatchName) {
+  edit("boundary", "    outlet\n", "    inlet\n");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary:22:5: duplicate patch name 'inlet'");
+}
+
+TEST_F(PolyMeshIoErrors, PatchWithoutDictionary) {
+  edit("boundary", "    outlet\n    {", "    outlet\n    (");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary:23:5: expected '{' after patch name 'outlet', found '('");
+}
+
 TEST_F(PolyMeshIoErrors, WrongPatchCount) {
   edit("boundary", "\n5\n(", "\n6\n(");
   EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary: expected 6 patches, found 5");

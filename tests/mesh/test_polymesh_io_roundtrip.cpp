@@ -44,6 +44,29 @@ TEST(PolyMeshIoRoundTrip, CyclicAndEmptyPatchesKeepTheirAttributes) {
   EXPECT_EQ(back.patches()[4].size, 30);
 }
 
+TEST(PolyMeshIoRoundTrip, BoundaryVariantsOpenFoamWrites) {
+  // inGroups as "List<word> 1(wall)", comments, extra keywords, quoted header values
+  ScratchDir dir("polyio");
+  const auto polyMesh = dir.path() / "constant" / "polyMesh";
+  const PolyMesh mesh = hexMesh(2, 1, 1);
+  writePolyMesh(mesh, polyMesh);
+  std::string boundary = testing::foamHeader("ascii", "polyBoundaryMesh", "boundary", "");
+  boundary +=
+      "// patches\n5 ( inlet { type patch; physicalType inlet; nFaces 1; startFace 1; }\n"
+      "  outlet { type patch; nFaces 1; startFace 2; } /* walls: */\n"
+      "  lower { type wall; inGroups List<word> 2(wall viscous); nFaces 2; startFace 3; }\n"
+      "  upper { type wall; inGroups 1(wall); nFaces 2; startFace 5; }\n"
+      "  frontAndBack { type empty; inGroups 1(empty); nFaces 4; startFace 7; } )\n";
+  testing::writeText(polyMesh / "boundary", boundary);
+  const PolyMesh back = readPolyMesh(polyMesh);
+  ASSERT_EQ(back.patches().size(), 5u);
+  EXPECT_EQ(back.patches()[2].inGroups, (std::vector<std::string>{"wall", "viscous"}));
+  EXPECT_EQ(back.patches()[4].inGroups, std::vector<std::string>{"empty"});
+  EXPECT_EQ(back.patches()[4].start, 7);
+  EXPECT_EQ(back.patches()[4].size, 4);
+  EXPECT_EQ(back.nFaces(), 11);
+}
+
 TEST(PolyMeshIoRoundTrip, WrittenFilesCarryOpenFoamHeaders) {
   ScratchDir dir("polyio");
   const PolyMesh mesh = hexMesh(2, 2, 2);

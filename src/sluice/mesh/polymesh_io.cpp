@@ -1,16 +1,20 @@
 #include "sluice/mesh/polymesh_io.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <limits>
-#include <map>
 #include <optional>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/io/dictionary.hpp"
+#include "sluice/io/foam_header.hpp"
 #include "sluice/io/foam_list_reader.hpp"
+#include "sluice/io/text_file.hpp"
+#include "sluice/io/token_stream.hpp"
 
 namespace sluice::mesh {
 
@@ -18,156 +22,29 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// ===================================================================== TEMPORARY
-// Minimal FoamFile header and boundary scanner, used only until the shared
-// dictionary parser (io::readFoamHeader, io::Dictionary) is available.
-
-struct MiniToken {
-  enum Kind { Word, String, Punct } kind = Word;
-  std::string text;
-  int line = 0;
-  bool isPunct(char c) const { return kind == Punct && text.size() == 1 && text[0] == c; }
-};
-
-class MiniLexer {
- public:
-  MiniLexer(std::string_view text, std::size_t pos, std::string file) : text_(text), pos_(pos), file_(std::move(file)) {
-    for (std::size_t i = 0; i < pos && i < text.size(); ++i)
-      if (text[i] == '\n') ++line_;
-  }
-  std::optional<MiniToken> next() {
-    skip();
-    if (pos_ >= text_.size()) return std::nullopt;
-    MiniToken t;
-    t.line = line_;
-    const char c = text_[pos_];
-    if (c == '"') {
-      t.kind = MiniToken::String;
-      ++pos_;
-      while (pos_ < text_.size() && text_[pos_] != '"') {
-        if (text_[pos_] == '\n') ++line_;
-        t.text += text_[pos_++];
-      }
-      ++pos_;
-    } else if (std::string_view("(){};").find(c) != std::string_view::npos) {
-      t.kind = MiniToken::Punct;
-      t.text = c;
-      ++pos_;
-    } else {
-      while (pos_ < text_.size() && std::string_view(" \t\r\n(){};\"").find(text_[pos_]) == std::string_view::npos)
-        t.text += text_[pos_++];
-    }
-    return t;
-  }
-  std::size_t position() const { return pos_; }
-  int line() const { return line_; }
-  const std::string& file() const { return file_; }
-
- private:
-  void skip() {
-    while (pos_ < text_.size()) {
-      const char c = text_[pos_];
-      if (c == '\n') {
-        ++line_;
-        ++pos_;
-      } else if (c == ' ' || c == '\t' || c == '\r') {
-        ++pos_;
-      } else if (text_.substr(pos_, 2) == "//") {
-        while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
-      } else if (text_.substr(pos_, 2) == "/*") {
-        pos_ += 2;
-        while (pos_ < text_.size() && text_.substr(pos_, 2) != "*/") {
-          if (text_[pos_] == '\n') ++line_;
-          ++pos_;
-        }
-        pos_ += 2;
-      } else {
-        break;
-      }
-    }
-  }
-  std::string_view text_;
-  std::size_t pos_;
-  std::string file_;
-  int line_ = 1;
-};
-
-struct MiniEntry {
-  std::string key;
-  std::vector<MiniToken> value;
-  bool isDict = false;
-  std::vector<MiniEntry> dict;
-  int line = 0;
-};
-
-/// Reads `key value ;` and `key { ... }` entries until `}` or the end.
-std::vector<MiniEntry> miniDict(MiniLexer& lex, bool braced) {
-  std::vector<MiniEntry> out;
-  for (;;) {
-    auto t = lex.next();
-    if (!t) {
-      if (braced) throw InputError(locatedMessage(lex.file(), lex.line(), 0, "missing '}'"));
-      return out;
-    }
-    if (t->isPunct('}')) {
-      if (!braced) throw InputError(locatedMessage(lex.file(), t->line, 0, "unexpected '}'"));
-      return out;
-    }
-    MiniEntry e;
-    e.key = t->text;
-    e.line = t->line;
-    auto v = lex.next();
-    if (v && v->isPunct('{')) {
-      e.isDict = true;
-      e.dict = miniDict(lex, true);
-    } else {
-      int depth = 0;
-      while (v && !(depth == 0 && v->isPunct(';'))) {
-        if (v->isPunct('(')) ++depth;
-        if (v->isPunct(')')) --depth;
-        e.value.push_back(*v);
-        v = lex.next();
-      }
-      if (!v) throw InputError(locatedMessage(lex.file(), e.line, 0, fmt::format("missing ';' after '{}'", e.key)));
-    }
-    out.push_back(std::move(e));
-  }
-}
-
-// ===================================================================== end TEMPORARY
-
 /// What the readers need from a FoamFile header.
 struct FileHeader {
+  io::FoamHeader parsed;
   bool binary = false;
   std::string className;
   std::string arch;
-  std::size_t bodyOffset = 0;
 };
 
 FileHeader scanHeader(std::string_view text, const std::string& file) {
   FileHeader h;
-  MiniLexer lex(text, 0, file);
-  auto t = lex.next();
-  if (!t || t->text != "FoamFile") return h;  // no header: ascii, defaults
-  auto brace = lex.next();
-  if (!brace || !brace->isPunct('{'))
-    throw InputError(locatedMessage(file, t->line, 0, "expected '{' after FoamFile"));
-  const auto entries = miniDict(lex, true);
-  h.bodyOffset = lex.position();
-  for (const MiniEntry& e : entries) {
-    const std::string value = e.value.size() == 1 ? e.value[0].text : std::string();
-    if (e.key == "format") {
-      if (value == "binary")
-        h.binary = true;
-      else if (value != "ascii")
-        throw InputError(locatedMessage(file, e.line, 0,
-                                        fmt::format("unknown format '{}' (expected ascii or binary)", value)));
-    } else if (e.key == "class") {
-      h.className = value;
-    } else if (e.key == "arch") {
-      h.arch = value;
-    }
+  h.parsed = io::readFoamHeader(text, file);
+  if (!h.parsed.hasHeader()) return h;  // no header: ascii with default widths
+  const io::Dictionary& d = h.parsed.header.subDict("FoamFile");
+  if (const io::Entry* format = d.findEntry("format")) {
+    const std::string value = d.get<std::string>("format");
+    if (value == "binary")
+      h.binary = true;
+    else if (value != "ascii")
+      throw InputError(locatedMessage(file, format->line(), 0,
+                                      fmt::format("unknown format '{}' (expected ascii or binary)", value)));
   }
+  h.className = d.getOr<std::string>("class", "");
+  h.arch = d.getOr<std::string>("arch", "");
   return h;
 }
 
@@ -178,7 +55,7 @@ struct MeshFile {
   FileHeader header;
 
   io::FoamListReader reader() const {
-    return io::FoamListReader(text, header.bodyOffset,
+    return io::FoamListReader(text, header.parsed.bodyOffset,
                               io::FoamStreamFormat::fromHeader(header.binary, header.arch, name), name);
   }
 };
@@ -200,99 +77,59 @@ MeshFile loadMeshFile(const fs::path& dir, const std::string& dirName, const std
   if (!fs::exists(path, ec) && fs::exists(dir / (object + ".gz"), ec))
     throw InputError(fmt::format("{}.gz: compressed mesh files are not supported; run foamFormatConvert or gunzip",
                                  f.name));
-  std::ifstream in(path, std::ios::binary);
-  if (!in || fs::is_directory(path, ec)) throw InputError(f.name + ": cannot open file");
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  in.seekg(0, std::ios::beg);
-  if (size > 0) {
-    f.text.resize(static_cast<std::size_t>(size));
-    in.read(f.text.data(), size);
-    if (!in) throw InputError(f.name + ": read error");
-  }
+  std::optional<std::string> text = io::readTextFile(path);
+  if (!text) throw InputError(f.name + ": cannot open file");
+  f.text = std::move(*text);
   f.header = scanHeader(f.text, f.name);
   return f;
 }
 
-std::vector<std::string> wordList(const MiniEntry& e, const std::string& file) {
-  std::vector<std::string> words;
-  for (const MiniToken& t : e.value) {
-    if (t.kind == MiniToken::Punct) continue;
-    if (&t == &e.value.front() && t.kind == MiniToken::Word && t.text.rfind("List<", 0) == 0) continue;
-    if (&t == &e.value.front() && !t.text.empty() && t.text[0] >= '0' && t.text[0] <= '9') continue;
-    words.push_back(t.text);
+Patch readPatch(const std::string& name, const io::Dictionary& d, int line, const std::string& file) {
+  Patch p;
+  p.name = name;
+  p.type = d.get<std::string>("type");
+  if (!isKnownPatchType(p.type))
+    throw InputError(locatedMessage(file, d.entry("type").line(), 0,
+                                    fmt::format("patch '{}' has unsupported type '{}'", p.name, p.type)));
+  p.size = d.get<Label>("nFaces");
+  p.start = d.get<Label>("startFace");
+  if (p.size < 0 || p.start < 0)
+    throw InputError(locatedMessage(file, line, 0,
+                                    fmt::format("patch '{}' has negative nFaces or startFace", p.name)));
+  if (d.found("inGroups")) {
+    io::TokenStream ts = d.stream("inGroups");
+    if (!ts.atEnd() && ts.peek().isWord() && ts.peek().text.rfind("List<", 0) == 0) ts.next();  // List<word> 1(wall)
+    p.inGroups = ts.readWordList();
+    ts.expectEnd();
   }
-  (void)file;
-  return words;
+  p.neighbourPatch = d.getOr<std::string>("neighbourPatch", "");
+  if (p.type == "processor") p.neighbourRank = d.getOr<Label>("neighbProcNo", -1);
+  return p;
 }
 
-Label labelValue(const MiniEntry& e, const std::string& context) {
-  if (e.value.size() != 1) throw InputError(locatedMessage(context, e.line, 0, fmt::format("bad '{}'", e.key)));
-  try {
-    std::size_t used = 0;
-    const long long v = std::stoll(e.value[0].text, &used);
-    if (used != e.value[0].text.size() || v < 0 || v > std::numeric_limits<Label>::max()) throw 0;
-    return static_cast<Label>(v);
-  } catch (...) {
-    throw InputError(locatedMessage(context, e.line, 0,
-                                    fmt::format("bad {} '{}' (expected a non-negative integer)", e.key, e.value[0].text)));
-  }
-}
-
+/// The boundary body: `N ( name { type ..; nFaces ..; startFace ..; } ... )`.
 std::vector<Patch> readBoundary(const MeshFile& f) {
-  MiniLexer lex(f.text, f.header.bodyOffset, f.name);
-  auto count = lex.next();
-  if (!count) throw InputError(f.name + ": expected a list of patches, file ends");
-  std::size_t n = 0;
-  try {
-    n = std::stoul(count->text);
-  } catch (...) {
-    throw InputError(locatedMessage(f.name, count->line, 0, fmt::format("expected the number of patches, found '{}'", count->text)));
-  }
-  auto open = lex.next();
-  if (!open || !open->isPunct('('))
-    throw InputError(locatedMessage(f.name, count->line, 0, "expected '(' after the number of patches"));
+  io::TokenStream ts = io::tokenizeBody(f.text, f.header.parsed, f.name);
+
+  if (ts.atEnd()) throw InputError(f.name + ": expected the list of patches, file ends");
+  const std::int64_t count = ts.acceptListSize();
+  if (count < 0 && !(ts.peek().isPunct('('))) ts.fail("expected the list of patches, found " + ts.describeNext());
+  ts.expectPunct('(');
   std::vector<Patch> patches;
-  for (;;) {
-    auto name = lex.next();
-    if (!name) throw InputError(f.name + ": patch list not closed by ')'");
-    if (name->isPunct(')')) break;
-    auto brace = lex.next();
-    if (!brace || !brace->isPunct('{'))
-      throw InputError(locatedMessage(f.name, name->line, 0, fmt::format("expected '{{' after patch name '{}'", name->text)));
-    const auto entries = miniDict(lex, true);
-    Patch p;
-    p.name = name->text;
-    bool haveType = false, haveN = false, haveStart = false;
-    for (const MiniEntry& e : entries) {
-      if (e.key == "type") {
-        if (e.value.size() != 1) throw InputError(locatedMessage(f.name, e.line, 0, "bad 'type'"));
-        p.type = e.value[0].text;
-        haveType = true;
-        if (!isKnownPatchType(p.type))
-          throw InputError(locatedMessage(f.name, e.line, 0,
-                                          fmt::format("patch '{}' has unsupported type '{}'", p.name, p.type)));
-      } else if (e.key == "nFaces") {
-        p.size = labelValue(e, f.name);
-        haveN = true;
-      } else if (e.key == "startFace") {
-        p.start = labelValue(e, f.name);
-        haveStart = true;
-      } else if (e.key == "inGroups") {
-        p.inGroups = wordList(e, f.name);
-      } else if (e.key == "neighbourPatch") {
-        if (e.value.size() == 1) p.neighbourPatch = e.value[0].text;
-      } else if (e.key == "neighbProcNo") {
-        p.neighbourRank = labelValue(e, f.name);
-      }
-    }
-    const char* missing = !haveType ? "type" : (!haveN ? "nFaces" : (!haveStart ? "startFace" : nullptr));
-    if (missing)
-      throw InputError(locatedMessage(f.name, name->line, 0, fmt::format("patch '{}': missing '{}'", p.name, missing)));
-    patches.push_back(std::move(p));
+  while (!ts.acceptPunct(')')) {
+    if (ts.atEnd()) ts.fail("expected ')' to close the list of patches, found end of file");
+    const io::Token& nameToken = ts.peek();
+    const std::string name = ts.readWordOrString();
+    for (const Patch& p : patches)
+      if (p.name == name) ts.failAt(nameToken, fmt::format("duplicate patch name '{}'", name));
+    if (ts.atEnd() || !ts.peek().isPunct('{'))
+      ts.fail(fmt::format("expected '{{' after patch name '{}', found {}", name, ts.describeNext()));
+    const io::Dictionary d = io::Dictionary::fromStream(ts, f.name, name);
+    patches.push_back(readPatch(name, d, nameToken.line, f.name));
   }
-  if (patches.size() != n)
-    throw InputError(fmt::format("{}: expected {} patches, found {}", f.name, n, patches.size()));
+  ts.expectEnd();
+  if (count >= 0 && static_cast<std::size_t>(count) != patches.size())
+    throw InputError(fmt::format("{}: expected {} patches, found {}", f.name, count, patches.size()));
   return patches;
 }
 
