@@ -28,6 +28,7 @@ namespace {
 parallel::DecompositionSettings chooseSettings(const DecomposeCommandOptions& options, int nRanks) {
   auto settings = parallel::DecompositionSettings::readCase(options.caseDir, nRanks);
   if (!options.method.empty() && options.method != settings.method) {
+    if (auto problem = parallel::unknownMethodProblem(options.method)) throw InputError("--method: " + *problem);
     settings.method = options.method;
     // Geometric methods named on the command line without coefficients for
     // this rank count cut slabs along x.
@@ -60,8 +61,7 @@ int runDecomposeCommand(Communicator& world, const DecomposeCommandOptions& opti
   const auto settings = parallel::collectively(world, [&] { return chooseSettings(options, nRanks); });
   std::optional<mesh::LoadedMesh> global;
   std::vector<int> cellToRank;
-  parallel::collectively(world, [&] {
-    if (!world.isRoot()) return;
+  parallel::onRoot(world, [&] {
     global = mesh::loadCaseMesh(options.caseDir, {.renumber = !options.noRenumber});
     const auto geometry = mesh::MeshGeometry::compute(global->mesh);
     if (nRanks <= global->mesh.nCells())  // too many ranks: distributeMesh refuses on every rank

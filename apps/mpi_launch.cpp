@@ -32,7 +32,9 @@ int relaunchUnderMpi(int np, const std::vector<std::string>& args) {
   }
   setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 0);
 
-  std::vector<std::string> argv = {"mpiexec", "-n", std::to_string(np), self};
+  // --quiet: sluice prints its own one-line error; mpiexec's banner about a
+  // non-zero exit would only repeat it.
+  std::vector<std::string> argv = {"mpiexec", "--quiet", "-n", std::to_string(np), self};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> cargv;
   for (auto& a : argv) cargv.push_back(a.data());

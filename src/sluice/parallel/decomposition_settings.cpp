@@ -1,6 +1,7 @@
 #include "sluice/parallel/decomposition_settings.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -63,6 +64,17 @@ void readSplit(const io::Dictionary& dict, DecompositionSettings& s, bool withOr
 
 }  // namespace
 
+std::optional<std::string> unknownMethodProblem(const std::string& method) {
+  DecompositionRegistry registry;
+  registerDecompositionMethods(registry);
+  if (registry.find(method) != nullptr) return std::nullopt;
+  const bool openFoamMethod = std::find_if(unsupportedOpenFoamMethods.begin(), unsupportedOpenFoamMethods.end(),
+                                           [&](const char* m) { return method == m; }) !=
+                              unsupportedOpenFoamMethods.end();
+  return fmt::format("{} decomposition method '{}'; supported methods: {}", openFoamMethod ? "unsupported" : "unknown",
+                     method, fmt::join(registry.names(), ", "));
+}
+
 DecompositionSettings DecompositionSettings::fromDictionary(const io::Dictionary& dict, int nRanks) {
   DecompositionSettings s = defaults(nRanks);
   const Label n = dict.get<Label>("numberOfSubdomains");
@@ -70,21 +82,9 @@ DecompositionSettings DecompositionSettings::fromDictionary(const io::Dictionary
     throw InputError(fmt::format("{}: numberOfSubdomains {} does not match the {} ranks of this run",
                                  dict.fileName(), n, nRanks));
 
-  DecompositionRegistry registry;
-  registerDecompositionMethods(registry);
-  const std::vector<std::string> supported = registry.names();
-
   std::string method = dict.getOr<std::string>("method", "scotch");
   if (method == "ptscotch") method = "scotch";
-  if (registry.find(method) == nullptr) {
-    const bool openFoamMethod = std::find_if(unsupportedOpenFoamMethods.begin(), unsupportedOpenFoamMethods.end(),
-                                             [&](const char* m) { return method == m; }) !=
-                                unsupportedOpenFoamMethods.end();
-    throw InputError(whereEntry(dict, "method",
-                                fmt::format("{} decomposition method '{}'; supported methods: {}",
-                                            openFoamMethod ? "unsupported" : "unknown", method,
-                                            fmt::join(supported, ", "))));
-  }
+  if (auto problem = unknownMethodProblem(method)) throw InputError(whereEntry(dict, "method", *problem));
   s.method = method;
 
   if (method == "simple") readSplit(dict, s, false);

@@ -14,6 +14,7 @@
 //   std::vector<int> cellToRank = decompose(mesh, centres, nRanks, s);
 #include <array>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "sluice/core/types.hpp"
@@ -45,5 +46,9 @@ struct DecompositionSettings {
   /// A serial run (nRanks == 1) does not consult the file, as OpenFOAM's solvers do not.
   static DecompositionSettings readCase(const std::filesystem::path& caseDir, int nRanks);
 };
+
+/// Why `method` cannot be used ("unknown decomposition method 'x'; supported
+/// methods: ..."), or nothing when it names a registered method.
+std::optional<std::string> unknownMethodProblem(const std::string& method);
 
 }  // namespace sluice::parallel

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::parallel {
 
@@ -465,8 +466,10 @@ DistributedMesh distributeMesh(MPI_Comm comm, const PolyMesh* globalMesh, std::s
   if (header[0] != 0) {
     message.resize(header[1]);
     MPI_Bcast(message.data(), static_cast<int>(header[1]), MPI_CHAR, 0, comm);
-    if (static_cast<Status>(header[0]) == Status::inputError) throw InputError(message);
-    throw Error(message);
+    // Every rank throws here with the same message: a collective failure,
+    // printed once by rank 0 (parallel_error.hpp).
+    if (static_cast<Status>(header[0]) == Status::inputError) throw CollectiveError(message);
+    throw CollectiveError("internal: " + message);
   }
 
   if (rank != 0) return unpack(receiveBytes(comm, 0));

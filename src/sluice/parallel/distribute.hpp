@@ -5,7 +5,7 @@
 // Rank 0 computes every rank's DistributedMesh (layout in
 // distributed_mesh.hpp) and sends it; the other ranks pass nullptr and an
 // empty span. Collective over `comm`: every rank calls it, and every rank
-// throws the same InputError on bad input (e.g. more ranks than cells).
+// throws the same CollectiveError on bad input (e.g. more ranks than cells).
 //
 //   const mesh::PolyMesh* global = rank == 0 ? &caseMesh : nullptr;
 //   std::vector<int> cellToRank;

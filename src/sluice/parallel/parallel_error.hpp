@@ -103,6 +103,21 @@ auto collectively(const Communicator& comm, F&& stage) -> std::invoke_result_t<F
   }
 }
 
+/// Collective: runs `stage` on the root rank only (reading the case,
+/// partitioning) while the others wait at the checkpoint. A failure there
+/// concerns input every rank shares, so it is reported as a collective error
+/// without a rank ("error: <message>").
+template <class F>
+void onRoot(const Communicator& comm, F&& stage) {
+  try {
+    collectively(comm, [&] {
+      if (comm.isRoot()) stage();
+    });
+  } catch (const CollectiveError& e) {
+    throw CollectiveError(e.what());
+  }
+}
+
 /// Runs `body` on every rank and returns its exit code; maps exceptions as
 /// described at the top of this file (CollectiveError: rank 0 prints, returns
 /// 1; anything else: print with the rank and MPI_Abort(comm, 1)).

@@ -12,6 +12,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/parallel/decomposition.hpp"
 #include "sluice/parallel/distribute.hpp"
+#include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::parallel {
 namespace {
@@ -305,7 +306,7 @@ TEST(DistributeErrors, MoreRanksThanCellsFailsOnEveryRank) {
   try {
     distributeMesh(MPI_COMM_WORLD, commRank() == 0 ? &tiny : nullptr, {});
     FAIL() << "no error";
-  } catch (const InputError& e) {
+  } catch (const CollectiveError& e) {
     EXPECT_EQ(e.what(), expected);
   }
   // The communicator is still usable: everyone reached the same point.
@@ -337,7 +338,7 @@ TEST(DistributeErrors, CyclicPairsSplitBetweenRanksAreRefused) {
   try {
     distributeMesh(MPI_COMM_WORLD, commRank() == 0 ? &m : nullptr, cellToRank);
     FAIL() << "no error";
-  } catch (const InputError& e) {
+  } catch (const CollectiveError& e) {
     EXPECT_EQ(e.what(), "box: cyclic patch 'xMin' face 0 is on rank 0 but its partner in 'xMax' is on rank " +
                             std::to_string(commSize() - 1) +
                             "; cyclic patches split between ranks are not supported");
