@@ -1,0 +1,83 @@
+#pragma once
+// Simulated time, time step and write schedule from system/controlDict, as
+// OpenFOAM users know them: startFrom/startTime, stopAt/endTime, deltaT,
+// writeControl (timeStep, runTime, adjustable/adjustableRunTime),
+// writeInterval, adjustTimeStep with maxCo and maxDeltaT, timePrecision.
+//
+//   TimeControl time(TimeControlSettings::read(controlDict, caseDir));
+//   while (time.running()) {
+//     time.adjustDeltaT(courantNumber);   // when adjustTimeStep is on
+//     time.advance();
+//     ... solve ...
+//     if (time.writeTime()) write(time.timeName());
+//   }
+//
+// Every rank holds the same TimeControl and makes the same decisions (the
+// Courant number passed in is already reduced over ranks).
+#include <filesystem>
+#include <string>
+
+#include "sluice/core/types.hpp"
+#include "sluice/io/dictionary.hpp"
+
+namespace sluice::solvers {
+
+enum class WriteControl { TimeStep, RunTime, AdjustableRunTime };
+
+struct TimeControlSettings {
+  Scalar startTime = 0;
+  Scalar endTime = 0;
+  Scalar deltaT = 0;
+  WriteControl writeControl = WriteControl::TimeStep;
+  Scalar writeInterval = 1;     ///< steps (TimeStep) or simulated seconds
+  bool adjustTimeStep = false;
+  Scalar maxCo = 1;
+  Scalar maxDeltaT = 1e300;
+  int timePrecision = 6;
+
+  /// Reads and checks controlDict (InputError naming file, line and entry).
+  /// `startFrom latestTime` picks the latest numeric time directory of `caseDir`.
+  static TimeControlSettings read(const io::Dictionary& controlDict, const std::filesystem::path& caseDir);
+};
+
+class TimeControl {
+ public:
+  explicit TimeControl(const TimeControlSettings& settings);
+
+  Scalar value() const { return time_; }
+  Scalar deltaT() const { return deltaT_; }    ///< the step just taken (after advance) or about to be taken
+  Scalar deltaT0() const { return deltaT0_; }  ///< the step before it (backward ddt)
+  long long timeIndex() const { return index_; }
+  const TimeControlSettings& settings() const { return settings_; }
+
+  /// True while the end time has not been reached.
+  bool running() const;
+  /// Moves to the next time level: time += deltaT (the last step is clipped to land on endTime).
+  void advance();
+  /// True when results should be written at the current time.
+  bool writeTime() const { return writeTime_; }
+  /// Fraction of the run done, in [0, 1].
+  double progress() const;
+
+  /// Adapts deltaT to the Courant number `courant` of the last step
+  /// (adjustTimeStep only): growth limited to x1.2 per step and damped
+  /// towards maxCo, capped by maxDeltaT; with adjustableRunTime the step is
+  /// evened out to land on the next write time.
+  void adjustDeltaT(Scalar courant);
+
+  /// Directory name of the current time ("0.005", "20"), with timePrecision significant digits.
+  std::string timeName() const { return timeName(time_); }
+  std::string timeName(Scalar t) const;
+
+ private:
+  TimeControlSettings settings_;
+  Scalar time_;
+  Scalar deltaT_;
+  Scalar deltaT0_;
+  Scalar lastStep_;           ///< size of the step taken by the last advance()
+  long long index_ = 0;
+  long long writeIndex_ = 0;  ///< write intervals passed (runTime controls)
+  bool writeTime_ = false;
+};
+
+}  // namespace sluice::solvers
