@@ -2,21 +2,15 @@
 
 #include <array>
 #include <filesystem>
-#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
-#include "sluice/mesh/case_mesh.hpp"
-#include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/parallel/comm_profile.hpp"
 #include "sluice/parallel/communicator.hpp"
-#include "sluice/parallel/decomposition.hpp"
-#include "sluice/parallel/decomposition_settings.hpp"
-#include "sluice/parallel/distribute.hpp"
+#include "sluice/parallel/case_startup.hpp"
 #include "sluice/parallel/halo_exchange.hpp"
-#include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::apps {
 
@@ -24,18 +18,6 @@ namespace fs = std::filesystem;
 using parallel::Communicator;
 
 namespace {
-
-parallel::DecompositionSettings chooseSettings(const DecomposeCommandOptions& options, int nRanks) {
-  auto settings = parallel::DecompositionSettings::readCase(options.caseDir, nRanks);
-  if (!options.method.empty() && options.method != settings.method) {
-    if (auto problem = parallel::unknownMethodProblem(options.method)) throw InputError("--method: " + *problem);
-    settings.method = options.method;
-    // Geometric methods named on the command line without coefficients for
-    // this rank count cut slabs along x.
-    if (settings.n[0] * settings.n[1] * settings.n[2] != nRanks) settings.n = {nRanks, 1, 1};
-  }
-  return settings;
-}
 
 // Ghost entries of `field` (components values per cell) that differ from what
 // `expected(globalId, component)` gives; the count of checked values goes to `checked`.
@@ -55,34 +37,18 @@ long long countWrongGhosts(const parallel::DistributedMesh& local, const std::ve
 
 int runDecomposeCommand(Communicator& world, const DecomposeCommandOptions& options) {
   parallel::CommProfile profile;
-  const int nRanks = world.size();
-
-  // Start-up: rank 0 reads and partitions; every rank learns of any failure.
-  const auto settings = parallel::collectively(world, [&] { return chooseSettings(options, nRanks); });
-  std::optional<mesh::LoadedMesh> global;
-  std::vector<int> cellToRank;
-  parallel::onRoot(world, [&] {
-    global = mesh::loadCaseMesh(options.caseDir, {.renumber = !options.noRenumber});
-    const auto geometry = mesh::MeshGeometry::compute(global->mesh);
-    if (nRanks <= global->mesh.nCells())  // too many ranks: distributeMesh refuses on every rank
-      cellToRank = parallel::decompose(global->mesh, geometry.cellCentres, nRanks, settings);
-  });
+  parallel::CaseStartup startup =
+      parallel::startCase(world, options.caseDir, {.method = options.method, .renumber = !options.noRenumber});
   if (world.isRoot())
-    fmt::print("Mesh of {} (from {}): {} cells; decomposition method {} over {} ranks\n", options.caseDir,
-               global->source, global->mesh.nCells(), settings.method, nRanks);
-  parallel::DistributedMesh local =
-      parallel::distributeMesh(world.get(), global ? &global->mesh : nullptr, cellToRank);
-  global.reset();
-  const auto report = parallel::gatherDecompositionReport(world.get(), local);
-  if (world.isRoot()) fmt::print("\n{}\n", report.toText());
+    fmt::print("Mesh of {} (from {}): {} cells; decomposition method {} over {} ranks\n\n{}\n", options.caseDir,
+               startup.meshSource, startup.nGlobalCells, startup.settings.method, world.size(),
+               startup.report.toText());
 
-  // Placement: the ranks' neighbourhood goes to MPI (reordering allowed); the
-  // exchange then runs on the graph communicator in its rank numbering.
-  Communicator graph = world.distributedGraph(local.halo.neighbours);
+  // Exchanges run on the graph communicator, in its rank numbering.
+  Communicator graph = std::move(startup.graph);
   graph.setProfile(&profile);
-  parallel::HaloPattern pattern = local.halo;
-  pattern.neighbours = world.translateRanks(local.halo.neighbours, graph);
-  parallel::HaloExchange halo(graph, pattern, /*tag=*/100);
+  const parallel::DistributedMesh& local = startup.mesh;
+  parallel::HaloExchange halo(graph, local.halo, /*tag=*/100);
 
   // One "step": a scalar and a vector exchange of global ids, then one fused
   // reduction of the check counts.

@@ -119,7 +119,7 @@ TEST(DecomposeCommand, MoreRanksThanCellsIsRefusedOnEveryRank) {
             "boundary ( );\n");
   const auto r = sluiceDecompose(dir.path(), 3);
   EXPECT_EQ(r.exitCode, 1) << r.output;
-  EXPECT_THAT(r.output, HasSubstr("\nerror: system/blockMeshDict: cannot decompose 2 cells over 3 ranks\n"));
+  EXPECT_THAT(r.output, HasSubstr("error: system/blockMeshDict: cannot decompose 2 cells over 3 ranks\n"));
   EXPECT_EQ(countErrorLines(r.output), 1) << r.output;
 }
 

@@ -79,6 +79,8 @@ class PendingReduction {
 class Communicator {
  public:
   /// Wraps `comm` without owning it (MPI_COMM_WORLD or a communicator freed elsewhere).
+  /// An empty communicator (like a moved-from one): assign a real one before use.
+  Communicator() = default;
   explicit Communicator(MPI_Comm comm, CommProfile* profile = nullptr);
   /// Takes ownership of `comm`: MPI_Comm_free when destroyed (if MPI is still running).
   static Communicator adopt(MPI_Comm comm, CommProfile* profile = nullptr);
