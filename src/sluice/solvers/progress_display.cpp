@@ -1,0 +1,58 @@
+#include "sluice/solvers/progress_display.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace sluice::solvers {
+
+namespace {
+
+std::string duration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  const long long s = std::llround(seconds);
+  if (s < 60) return fmt::format("{}s", s);
+  if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
+}
+
+}  // namespace
+
+ProgressDisplay::ProgressDisplay(std::FILE* out, bool enabled, double logIntervalSeconds)
+    : out_(out),
+      enabled_(enabled && out != nullptr),
+      terminal_(out != nullptr && isatty(fileno(out))),
+      logInterval_(logIntervalSeconds),
+      started_(Clock::now()),
+      lastShown_(started_) {}
+
+std::string ProgressDisplay::format(double simulatedTime, double fraction, double stepsPerSecond, double secondsLeft) {
+  return fmt::format("Time = {:<10g} {:5.1f} %  {:8.1f} steps/s  {} left", simulatedTime, 100 * fraction,
+                     stepsPerSecond, duration(secondsLeft));
+}
+
+void ProgressDisplay::update(double simulatedTime, double fraction, long long steps) {
+  if (!enabled_) return;
+  const auto now = Clock::now();
+  const double interval = terminal_ ? 0.2 : logInterval_;
+  if (shown_ && std::chrono::duration<double>(now - lastShown_).count() < interval && fraction < 1) return;
+  const double elapsed = std::chrono::duration<double>(now - started_).count();
+  const double rate = elapsed > 0 ? steps / elapsed : 0;
+  const double left = fraction > 0 ? elapsed * (1 - fraction) / fraction : NAN;
+  const std::string line = format(simulatedTime, fraction, rate, left);
+  if (terminal_)
+    fmt::print(out_, "\r{}\x1b[K", line);
+  else
+    fmt::print(out_, "{}\n", line);
+  std::fflush(out_);
+  lastShown_ = now;
+  shown_ = true;
+}
+
+void ProgressDisplay::finish() {
+  if (enabled_ && terminal_ && shown_) fmt::print(out_, "\n");
+}
+
+}  // namespace sluice::solvers

@@ -1,0 +1,40 @@
+#pragma once
+// One-line progress of a run: simulated time, percent done, steps per second
+// and estimated time left. On a terminal the line is redrawn in place; in a
+// log (not a terminal) a line is printed at most every `logInterval` seconds,
+// so CI logs stay short. Only rank 0 displays.
+//
+//   ProgressDisplay progress(stdout, comm.isRoot());
+//   each step: progress.update(time.value(), time.progress(), time.timeIndex());
+//   at the end: progress.finish();
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace sluice::solvers {
+
+class ProgressDisplay {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  ProgressDisplay(std::FILE* out, bool enabled, double logIntervalSeconds = 10.0);
+
+  /// `fraction` in [0, 1]; `steps` counts steps taken since the start.
+  void update(double simulatedTime, double fraction, long long steps);
+  /// Ends the progress line (a final newline on a terminal).
+  void finish();
+
+  /// The text of the line for given figures (exposed for tests).
+  static std::string format(double simulatedTime, double fraction, double stepsPerSecond, double secondsLeft);
+
+ private:
+  std::FILE* out_;
+  bool enabled_;
+  bool terminal_;
+  double logInterval_;
+  Clock::time_point started_;
+  Clock::time_point lastShown_;
+  bool shown_ = false;
+};
+
+}  // namespace sluice::solvers
