@@ -28,6 +28,7 @@
 #include "sluice/field/boundary_condition.hpp"
 #include "sluice/field/fv_mesh.hpp"
 #include "sluice/io/dictionary.hpp"
+#include "sluice/io/field_value.hpp"
 
 namespace sluice::field {
 
@@ -43,6 +44,16 @@ struct PatchInput {
   /// Number of this patch's faces on this rank.
   Label nFaces() const;
 };
+
+/// The values of a field-file entry (uniform: one value; nonuniform: the
+/// whole list), checked: the value type matches T ("0/p:21:15: 'value':
+/// expected a scalar value, found a vector"), a nonuniform list has `count`
+/// values ("<where>: <key>: expected 400 values, found 399"), every value is
+/// finite ("<where>: <key>: NaN at <element> 12", or "<where>: <key>: Inf" for
+/// a uniform value).
+template <FieldValueType T>
+std::vector<T> checkedFieldValues(const io::FieldValue& value, const std::string& where, std::string_view key,
+                                  const char* element, GlobalLabel count);
 
 /// The patch's values for `key`, one per local patch face: `uniform v` or a
 /// nonuniform list of the patch's global size (in undecomposed face order).

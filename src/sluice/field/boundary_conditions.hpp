@@ -65,13 +65,16 @@ struct TimeTable {
   std::vector<Scalar> times;  ///< ascending; one entry for a constant
   std::vector<T> values;
   T at(Scalar time) const;
+  /// "constant v" or "table ((t0 v0) (t1 v1) ...)".
+  std::string text() const;
 };
 
 /// fixedValue whose uniform value follows a TimeTable (set by updateTime).
 template <FieldValueType T>
 class UniformFixedValueBC : public FixedValueBC<T> {
  public:
-  UniformFixedValueBC(Label patch, Label nFaces, TimeTable<T> table, std::string tableText);
+  /// Face values start at the table's value at time 0.
+  UniformFixedValueBC(Label patch, Label nFaces, TimeTable<T> table);
   const std::string& type() const override;
   std::unique_ptr<BoundaryCondition<T>> clone() const override;
   void updateTime(Scalar time) override;
@@ -80,7 +83,6 @@ class UniformFixedValueBC : public FixedValueBC<T> {
 
  private:
   TimeTable<T> table_;
-  std::string tableText_;  ///< the uniformValue entry as read, written back unchanged
 };
 
 /// v_f = v_P: `zeroGradient`.
