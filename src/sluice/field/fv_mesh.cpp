@@ -114,16 +114,16 @@ std::string FvMesh::Impl::pairCyclics() {
       const GlobalLabel index = dist.globalFaceIds[fa] - patchStart[p];
       const Scalar magA = geo.faceAreaMags[fa];
       const Scalar magB = geo.faceAreaMags[fb];
-      if (std::abs(magA - magB) > kCyclicMatchTolerance * std::max(magA, magB))
-        return fmt::format("cyclic patch '{}' face {}: area {:.6g} does not match the area {:.6g} of face {} of its "
-                           "neighbour patch '{}'",
-                           a.name, index, magA, magB, index, b.name);
       const Vec3 na = geo.faceAreas[fa] / std::max(magA, kTiny);
       const Vec3 nb = geo.faceAreas[fb] / std::max(magB, kTiny);
       if (mag(na + nb) > kCyclicMatchTolerance)
         return fmt::format("cyclic patch '{}' face {}: normal {} is not opposite to the normal {} of face {} of '{}'; "
                            "rotational cyclic patches are not supported (translational only)",
                            a.name, index, vecText(na), vecText(nb), index, b.name);
+      if (std::abs(magA - magB) > kCyclicMatchTolerance * std::max(magA, magB))
+        return fmt::format("cyclic patch '{}' face {}: area {:.6g} does not match the area {:.6g} of face {} of its "
+                           "neighbour patch '{}'",
+                           a.name, index, magA, magB, index, b.name);
       const Label ghost = nOwned + nProcGhosts + static_cast<Label>(cyclicSource.size());
       faceGhost[fa - nInternal] = ghost;
       cyclicPartner[fa - nInternal] = fb;
