@@ -89,6 +89,7 @@ inline mesh::PolyMesh box(const BoxSpec& s) {
     p.name = name;
     p.type = type;
     if (type == "cyclic") p.neighbourPatch = s.names[partner];
+    if (type == "wall") p.inGroups = {"wall"};  // as OpenFOAM's blockMesh writes
     p.start = faces.size();
     addFaces();
     p.size = faces.size() - p.start;
