@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -330,6 +331,17 @@ FvMesh makeSerialFvMesh(mesh::PolyMesh mesh, parallel::Communicator& comm) {
     throw Error(fmt::format("makeSerialFvMesh: the communicator has {} ranks (1 expected)", comm.size()));
   std::vector<int> cellToRank(mesh.nCells(), 0);
   return FvMesh(parallel::extractRankMesh(mesh, cellToRank, 1, 0), comm);
+}
+
+void shareCellFileOrder(FvMesh& mesh, const std::vector<Label>& rootOrder) {
+  static_assert(std::is_same_v<Label, int>, "broadcast of Label as int");
+  parallel::Communicator& comm = mesh.comm();
+  long long n = comm.isRoot() ? static_cast<long long>(rootOrder.size()) : 0;
+  comm.broadcast(std::span<long long>(&n, 1));
+  if (n == 0) return;
+  std::vector<Label> order = comm.isRoot() ? rootOrder : std::vector<Label>(n);
+  comm.broadcast(std::span<int>(order));
+  mesh.setCellFileOrder(order);
 }
 
 FvMesh distributeFvMesh(const mesh::PolyMesh* globalMesh, std::span<const int> cellToRank,
