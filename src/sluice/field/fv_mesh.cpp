@@ -137,12 +137,22 @@ std::string FvMesh::Impl::pairCyclics() {
 void FvMesh::Impl::exchangeGhostGeometry() {
   const Label nOwned = dist.nOwnedCells;
   const Label nLocal = nOwned + nProcGhosts + static_cast<Label>(cyclicSource.size());
+  // One exchange of (centre, volume) per cell.
+  std::vector<double> packed(4 * static_cast<std::size_t>(nLocal), 0.0);
+  for (Label c = 0; c < nOwned; ++c) {
+    const Vec3& x = geo.cellCentres[c];
+    packed[4 * c] = x.x;
+    packed[4 * c + 1] = x.y;
+    packed[4 * c + 2] = x.z;
+    packed[4 * c + 3] = geo.cellVolumes[c];
+  }
+  halo.exchange(std::span<double>(packed), 4);
   centres.assign(nLocal, Vec3{});
   volumes.assign(nLocal, 0.0);
-  std::copy(geo.cellCentres.begin(), geo.cellCentres.end(), centres.begin());
-  std::copy(geo.cellVolumes.begin(), geo.cellVolumes.end(), volumes.begin());
-  halo.exchange(centres);
-  halo.exchange(volumes);
+  for (Label c = 0; c < nOwned + nProcGhosts; ++c) {
+    centres[c] = {packed[4 * c], packed[4 * c + 1], packed[4 * c + 2]};
+    volumes[c] = packed[4 * c + 3];
+  }
 
   globalCellIds.assign(dist.globalCellIds.begin(), dist.globalCellIds.begin() + nOwned + nProcGhosts);
   const Label nInternal = dist.mesh.nInternalFaces();
