@@ -48,6 +48,9 @@ int runParallelMain(const Communicator& comm, const std::function<int()>& body) 
       fmt::print(stderr, "{}\n", errorLine(e.what(), e.failingRank()));
       std::fflush(stderr);
     }
+    // No rank may exit before rank 0 has printed: mpiexec ends the whole job
+    // as soon as one process exits non-zero, which could swallow the message.
+    comm.max(0);
     return 1;
   } catch (const std::bad_alloc&) {
     abortWith(comm, "out of memory");
