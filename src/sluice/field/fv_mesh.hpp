@@ -19,41 +19,81 @@
 //   mesh.startGhostUpdate(std::span(p), 1); ...interior work...; mesh.finishGhostUpdate();
 //   for (Label f = mesh.nInternalFaces(); f < mesh.nFaces(); ++f)
 //     if (Label g = mesh.faceGhost(f); g >= 0) { /* coupled face: neighbour value p[g] */ }
+//
+// Patches: every patch of the undecomposed mesh is present on every rank (in
+// the same order, possibly with no faces), then the processor patches.
+// Operators loop over patches and use patchKind(): Regular patches have a
+// boundary condition, Empty patches (2D front/back) contribute nothing and
+// are skipped, Cyclic and Processor patches are coupled (faceGhost >= 0).
+//
+//   for (Label p = 0; p < mesh.nPatches(); ++p) {
+//     const mesh::Patch& patch = mesh.patches()[p];
+//     switch (mesh.patchKind(p)) { case PatchKind::Empty: continue; ... }
+//   }
+//
+// Construction helpers: makeSerialFvMesh (whole mesh on one rank, any
+// communicator of size 1) and distributeFvMesh (rank 0's mesh split by a
+// decomposition, then an FvMesh on every rank).
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "sluice/core/types.hpp"
 #include "sluice/core/vec3.hpp"
+#include "sluice/field/field_types.hpp"
+#include "sluice/linear/ldu_matrix.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/parallel/distributed_mesh.hpp"
-#include "sluice/linear/ldu_matrix.hpp"
 #include "sluice/parallel/halo_exchange.hpp"
 
 namespace sluice::field {
 
+/// How operators treat a patch.
+enum class PatchKind {
+  Regular,    ///< has a BoundaryCondition in every field
+  Empty,      ///< type "empty": 2D front/back, faces excluded from all operators
+  Cyclic,     ///< coupled to its neighbourPatch on this rank (faceGhost >= 0)
+  Processor,  ///< coupled to a neighbour rank (faceGhost >= 0)
+};
+
 class FvMesh : public linear::GhostUpdater {
  public:
-  /// Collective over `comm` (which must outlive the FvMesh): computes
-  /// geometry, exchanges ghost cell centres and volumes, pairs cyclic faces
-  /// (InputError naming the patch if a cyclic pair does not match).
+  /// Collective over `comm` (which must outlive the FvMesh and stay where it
+  /// is): computes geometry, exchanges ghost cell centres and volumes, pairs
+  /// cyclic faces (InputError naming the patch and face if a cyclic pair does
+  /// not match, or if a cyclic is rotational: only translational cyclics are
+  /// supported). Every rank throws the same InputError for cyclic problems
+  /// found on any rank.
   FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& comm);
   ~FvMesh() override;
+  /// Fields refer to their FvMesh by address: do not move a mesh that has fields.
+  FvMesh(FvMesh&&) noexcept;
+  FvMesh& operator=(FvMesh&&) = delete;
+  FvMesh(const FvMesh&) = delete;
+  FvMesh& operator=(const FvMesh&) = delete;
 
-  /// Matrix addressing of this mesh (shared by all its matrices).
+  /// Matrix addressing of this mesh (shared by all its matrices): internal
+  /// faces as lower/upper, coupled faces (in face order) as coupleRow/Ghost/Face.
   std::shared_ptr<const linear::LduAddressing> addressing() const;
 
   const mesh::PolyMesh& poly() const;
-  const mesh::MeshGeometry& geometry() const;     ///< owned cells; coupled faces use ghost centres
+  /// Geometry of the owned cells and all faces; on coupled faces weights,
+  /// deltas, deltaCoeffs and nonOrthDeltaCoeffs use the ghost centre
+  /// (nonOrthogonality stays per internal face only).
+  const mesh::MeshGeometry& geometry() const;
+  const parallel::DistributedMesh& distributed() const;
   parallel::Communicator& comm() const;
 
   Label nCells() const;          ///< owned cells
   Label nGhostCells() const;     ///< processor + cyclic ghosts
+  Label nProcessorGhosts() const;
   Label nLocalCells() const { return nCells() + nGhostCells(); }
   Label nFaces() const;
   Label nInternalFaces() const;
+  Label nBoundaryFaces() const { return nFaces() - nInternalFaces(); }
   GlobalLabel nGlobalCells() const;
 
   /// Centres and volumes of all local cells, ghosts included.
@@ -61,29 +101,74 @@ class FvMesh : public linear::GhostUpdater {
   std::span<const Scalar> cellVolumes() const;
   /// Global id of every local cell (ghosts: the id of the cell they copy).
   std::span<const GlobalLabel> globalCellIds() const;
+  /// Global (undecomposed) face id of every local face.
+  std::span<const GlobalLabel> globalFaceIds() const;
 
+  /// Index of every owned cell in the case files' cell order (the order of
+  /// nonuniform internalField lists). Equal to globalCellIds() unless
+  /// setCellFileOrder was called.
+  std::span<const GlobalLabel> fileCellIds() const;
+  /// The undecomposed mesh was renumbered after reading (mesh::LoadedMesh::cellOrder):
+  /// order[newGlobalCell] = cell in the files. Same array on every rank; not collective.
+  void setCellFileOrder(std::span<const Label> order);
+
+  // ---- patches
+  const std::vector<mesh::Patch>& patches() const;
+  Label nPatches() const;
+  PatchKind patchKind(Label patch) const;
+  /// First face of the patch in the undecomposed mesh and its global size
+  /// (the length of a nonuniform value list for the patch).
+  GlobalLabel patchGlobalStart(Label patch) const;
+  GlobalLabel patchGlobalSize(Label patch) const;
+  /// Position of boundary face `face` within its patch in the undecomposed mesh.
+  GlobalLabel patchFaceFileIndex(Label face) const;
+
+  // ---- faces
   /// Ghost cell across boundary face `face`, or -1 if the face is not coupled.
   Label faceGhost(Label face) const;
   bool isCoupled(Label face) const { return faceGhost(face) >= 0; }
+  /// Cell on the far side of the face: the neighbour of an internal face,
+  /// the ghost of a coupled face, -1 otherwise.
+  Label faceNeighbour(Label face) const;
   /// Patch index of a boundary face (-1 for internal faces).
   Label facePatch(Label face) const;
+  /// For a cyclic face: the paired face of the neighbour patch; -1 otherwise.
+  Label cyclicPartnerFace(Label face) const;
 
+  // ---- ghost updates
   /// Fills ghost entries of a local-cell array with `components` values per
-  /// cell. One update in flight at a time.
-  void startGhostUpdate(std::span<double> values, int components) override;
-  void finishGhostUpdate() override;
-  void updateGhosts(std::span<double> values, int components) {
+  /// cell. One update in flight at a time. Logically const (only internal
+  /// exchange buffers change), so fields holding a const FvMesh can use it.
+  void startGhostUpdate(std::span<double> values, int components) const;
+  void finishGhostUpdate() const;
+  void startGhostUpdate(std::span<double> values, int components) override {
+    std::as_const(*this).startGhostUpdate(values, components);
+  }
+  void finishGhostUpdate() override { std::as_const(*this).finishGhostUpdate(); }
+  void updateGhosts(std::span<double> values, int components) const {
     startGhostUpdate(values, components);
     finishGhostUpdate();
   }
-  void updateGhosts(std::vector<Scalar>& values) { updateGhosts(std::span<double>(values), 1); }
-  void updateGhosts(std::vector<Vec3>& values) {
-    updateGhosts(std::span<double>(reinterpret_cast<double*>(values.data()), 3 * values.size()), 3);
+  template <FieldValueType T>
+  void updateGhosts(std::span<T> values) const {
+    updateGhosts(asDoubles(values), FieldTraits<T>::nComponents);
   }
+  void updateGhosts(std::vector<Scalar>& values) const { updateGhosts(std::span<Scalar>(values)); }
+  void updateGhosts(std::vector<Vec3>& values) const { updateGhosts(std::span<Vec3>(values)); }
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+/// The whole mesh on one rank: `comm` must have size 1 (e.g. MPI_COMM_SELF,
+/// or MPI_COMM_WORLD of a serial run). Throws sluice::Error otherwise.
+FvMesh makeSerialFvMesh(mesh::PolyMesh mesh, parallel::Communicator& comm);
+
+/// Collective: rank 0's `globalMesh` split by `cellToRank` (read on rank 0
+/// only; other ranks pass nullptr and an empty span), see
+/// parallel::distributeMesh, then an FvMesh on every rank.
+FvMesh distributeFvMesh(const mesh::PolyMesh* globalMesh, std::span<const int> cellToRank,
+                        parallel::Communicator& comm);
 
 }  // namespace sluice::field

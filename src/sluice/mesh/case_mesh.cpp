@@ -52,10 +52,14 @@ LoadedMesh loadCaseMesh(const fs::path& caseDir, const MeshLoadOptions& options)
     // Keep the RCM ordering only when it narrows the band: structured block
     // meshes are often already optimal, and a wider band would cost cache misses.
     loaded.bandwidthBefore = bandwidth(loaded.mesh);
-    PolyMesh renumbered = renumberCells(loaded.mesh, reverseCuthillMcKee(loaded.mesh));
+    std::vector<Label> order = reverseCuthillMcKee(loaded.mesh);
+    PolyMesh renumbered = renumberCells(loaded.mesh, order);
     const Label after = bandwidth(renumbered);
     loaded.renumbered = after < loaded.bandwidthBefore;
-    if (loaded.renumbered) loaded.mesh = std::move(renumbered);
+    if (loaded.renumbered) {
+      loaded.mesh = std::move(renumbered);
+      loaded.cellOrder = std::move(order);
+    }
     loaded.bandwidthAfter = std::min(after, loaded.bandwidthBefore);
   }
   return loaded;

@@ -8,6 +8,7 @@
 //   fmt::print("bandwidth {} -> {}\n", m.bandwidthBefore, m.bandwidthAfter);
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "sluice/mesh/poly_mesh.hpp"
 
@@ -23,6 +24,9 @@ struct LoadedMesh {
   Label bandwidthBefore = -1;  ///< set when renumbered
   Label bandwidthAfter = -1;   ///< bandwidth of the mesh returned
   bool renumbered = false;     ///< false when RCM would not have narrowed the band
+  /// When renumbered: order[newCell] = cell index in the case files (for
+  /// nonuniform field values, see field::FvMesh::setCellFileOrder); else empty.
+  std::vector<Label> cellOrder;
 };
 
 LoadedMesh loadCaseMesh(const std::filesystem::path& caseDir, const MeshLoadOptions& options = {});

@@ -1,0 +1,340 @@
+#include "sluice/field/fv_mesh.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
+#include "sluice/parallel/distribute.hpp"
+#include "sluice/parallel/parallel_error.hpp"
+
+namespace sluice::field {
+
+namespace {
+
+constexpr Scalar kTiny = 1e-300;
+/// Relative tolerance for matching cyclic face areas and normals.
+constexpr Scalar kCyclicMatchTolerance = 1e-4;
+/// MPI tag of the FvMesh's ghost exchanges (one HaloExchange per mesh).
+constexpr int kGhostTag = 24336;
+
+PatchKind kindOf(const mesh::Patch& p) {
+  if (p.type == "empty") return PatchKind::Empty;
+  if (p.type == "cyclic") return PatchKind::Cyclic;
+  if (p.type == "processor") return PatchKind::Processor;
+  return PatchKind::Regular;
+}
+
+std::string vecText(const Vec3& v) { return fmt::format("({:.6g} {:.6g} {:.6g})", v.x, v.y, v.z); }
+
+}  // namespace
+
+struct FvMesh::Impl {
+  Impl(parallel::DistributedMesh d, parallel::Communicator& c)
+      : dist(std::move(d)), comm(&c), halo(c, dist.halo, kGhostTag) {}
+
+  parallel::DistributedMesh dist;
+  parallel::Communicator* comm;
+  parallel::HaloExchange halo;
+  mesh::MeshGeometry geo;
+  std::vector<Vec3> centres;
+  std::vector<Scalar> volumes;
+  std::vector<GlobalLabel> globalCellIds;
+  std::vector<GlobalLabel> fileCellIds;
+  std::vector<Label> faceGhost;      // per boundary face
+  std::vector<Label> facePatch;      // per boundary face
+  std::vector<Label> cyclicPartner;  // per boundary face (-1 if not cyclic)
+  std::vector<Label> cyclicSource;   // per cyclic ghost: the owned cell it copies
+  Label nProcGhosts = 0;
+  std::vector<PatchKind> kinds;
+  std::vector<GlobalLabel> patchStart, patchSize;
+  std::shared_ptr<linear::LduAddressing> addressing;
+  // ghost update in flight
+  std::span<double> active;
+  int activeComponents = 0;
+  bool inFlight = false;
+
+  void computePatchGlobals();
+  std::string pairCyclics();  // "" or the first problem
+  void exchangeGhostGeometry();
+  void coupledGeometry();
+  void buildAddressing();
+};
+
+void FvMesh::Impl::computePatchGlobals() {
+  const auto& patches = dist.mesh.patches();
+  const Label nPatches = static_cast<Label>(patches.size());
+  Label nShared = 0;  // patches of the undecomposed mesh: the same on every rank, before the processor patches
+  while (nShared < nPatches && patches[nShared].type != "processor") ++nShared;
+  std::vector<long long> starts(nShared, std::numeric_limits<long long>::max());
+  std::vector<long long> sizes(nShared, 0);
+  for (Label p = 0; p < nShared; ++p) {
+    for (Label f = patches[p].start; f < patches[p].start + patches[p].size; ++f)
+      starts[p] = std::min<long long>(starts[p], dist.globalFaceIds[f]);
+    sizes[p] = patches[p].size;
+  }
+  comm->minInPlace(std::span<long long>(starts));
+  comm->sumInPlace(std::span<long long>(sizes));
+  patchStart.assign(nPatches, -1);
+  patchSize.assign(nPatches, 0);
+  for (Label p = 0; p < nPatches; ++p) {
+    if (p < nShared) {
+      patchStart[p] = sizes[p] > 0 ? starts[p] : 0;
+      patchSize[p] = sizes[p];
+    } else {
+      patchSize[p] = patches[p].size;
+    }
+  }
+}
+
+std::string FvMesh::Impl::pairCyclics() {
+  const mesh::PolyMesh& m = dist.mesh;
+  const auto& patches = m.patches();
+  const Label nInternal = m.nInternalFaces();
+  const Label nOwned = dist.nOwnedCells;
+  for (std::size_t p = 0; p < patches.size(); ++p) {
+    if (kinds[p] != PatchKind::Cyclic) continue;
+    const mesh::Patch& a = patches[p];
+    const Label q = m.findPatch(a.neighbourPatch);
+    if (q < 0 || patches[q].type != "cyclic")
+      return fmt::format("cyclic patch '{}': neighbourPatch '{}' is not a cyclic patch of the mesh", a.name,
+                         a.neighbourPatch);
+    const mesh::Patch& b = patches[q];
+    if (patchSize[p] != patchSize[q] || a.size != b.size)
+      return fmt::format("cyclic patch '{}' has {} faces but its neighbour patch '{}' has {}", a.name, patchSize[p],
+                         b.name, patchSize[q]);
+    if (static_cast<Label>(p) == q) return fmt::format("cyclic patch '{}' is its own neighbour patch", a.name);
+    for (Label i = 0; i < a.size; ++i) {
+      const Label fa = a.start + i;
+      const Label fb = b.start + i;
+      const GlobalLabel index = dist.globalFaceIds[fa] - patchStart[p];
+      const Scalar magA = geo.faceAreaMags[fa];
+      const Scalar magB = geo.faceAreaMags[fb];
+      if (std::abs(magA - magB) > kCyclicMatchTolerance * std::max(magA, magB))
+        return fmt::format("cyclic patch '{}' face {}: area {:.6g} does not match the area {:.6g} of face {} of its "
+                           "neighbour patch '{}'",
+                           a.name, index, magA, magB, index, b.name);
+      const Vec3 na = geo.faceAreas[fa] / std::max(magA, kTiny);
+      const Vec3 nb = geo.faceAreas[fb] / std::max(magB, kTiny);
+      if (mag(na + nb) > kCyclicMatchTolerance)
+        return fmt::format("cyclic patch '{}' face {}: normal {} is not opposite to the normal {} of face {} of '{}'; "
+                           "rotational cyclic patches are not supported (translational only)",
+                           a.name, index, vecText(na), vecText(nb), index, b.name);
+      const Label ghost = nOwned + nProcGhosts + static_cast<Label>(cyclicSource.size());
+      faceGhost[fa - nInternal] = ghost;
+      cyclicPartner[fa - nInternal] = fb;
+      cyclicSource.push_back(m.owner()[fb]);
+    }
+  }
+  return {};
+}
+
+void FvMesh::Impl::exchangeGhostGeometry() {
+  const Label nOwned = dist.nOwnedCells;
+  const Label nLocal = nOwned + nProcGhosts + static_cast<Label>(cyclicSource.size());
+  centres.assign(nLocal, Vec3{});
+  volumes.assign(nLocal, 0.0);
+  std::copy(geo.cellCentres.begin(), geo.cellCentres.end(), centres.begin());
+  std::copy(geo.cellVolumes.begin(), geo.cellVolumes.end(), volumes.begin());
+  halo.exchange(centres);
+  halo.exchange(volumes);
+
+  globalCellIds.assign(dist.globalCellIds.begin(), dist.globalCellIds.begin() + nOwned + nProcGhosts);
+  const Label nInternal = dist.mesh.nInternalFaces();
+  for (Label f = nInternal; f < dist.mesh.nFaces(); ++f) {
+    const Label fb = cyclicPartner[f - nInternal];
+    if (fb < 0) continue;
+    const Label ghost = faceGhost[f - nInternal];
+    const Label source = dist.mesh.owner()[fb];
+    centres[ghost] = centres[source] + (geo.faceCentres[f] - geo.faceCentres[fb]);
+    volumes[ghost] = volumes[source];
+  }
+  for (Label source : cyclicSource) globalCellIds.push_back(globalCellIds[source]);
+  fileCellIds.assign(globalCellIds.begin(), globalCellIds.begin() + nOwned);
+}
+
+// Same formulas as MeshGeometry::compute for internal faces, with the ghost
+// centre as the neighbour centre.
+void FvMesh::Impl::coupledGeometry() {
+  const mesh::PolyMesh& m = dist.mesh;
+  const Label nInternal = m.nInternalFaces();
+  for (Label f = nInternal; f < m.nFaces(); ++f) {
+    const Label g = faceGhost[f - nInternal];
+    if (g < 0) continue;
+    const Vec3& sf = geo.faceAreas[f];
+    const Vec3& cf = geo.faceCentres[f];
+    const Vec3& cp = centres[m.owner()[f]];
+    const Vec3& cn = centres[g];
+    const Scalar dOwn = std::abs(dot(sf, cf - cp));
+    const Scalar dNei = std::abs(dot(sf, cn - cf));
+    geo.weights[f] = dOwn + dNei > kTiny ? dNei / (dOwn + dNei) : 0.5;
+    const Vec3 d = cn - cp;
+    geo.deltas[f] = d;
+    const Scalar magD = mag(d);
+    const Scalar magS = geo.faceAreaMags[f];
+    geo.deltaCoeffs[f] = 1.0 / std::max(magD, kTiny);
+    const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
+    geo.nonOrthDeltaCoeffs[f] = 1.0 / std::max({nDotD, 0.05 * magD, kTiny});
+  }
+}
+
+void FvMesh::Impl::buildAddressing() {
+  const mesh::PolyMesh& m = dist.mesh;
+  auto a = std::make_shared<linear::LduAddressing>();
+  a->nCells = dist.nOwnedCells;
+  a->nLocalCells = static_cast<Label>(centres.size());
+  const Label nInternal = m.nInternalFaces();
+  a->lower.assign(m.owner().begin(), m.owner().begin() + nInternal);
+  a->upper.assign(m.neighbour().begin(), m.neighbour().end());
+  for (Label f = nInternal; f < m.nFaces(); ++f) {
+    const Label g = faceGhost[f - nInternal];
+    if (g < 0) continue;
+    a->coupleRow.push_back(m.owner()[f]);
+    a->coupleGhost.push_back(g);
+    a->coupleFace.push_back(f);
+  }
+  addressing = std::move(a);
+}
+
+FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& comm)
+    : impl_(std::make_unique<Impl>(std::move(distributed), comm)) {
+  Impl& s = *impl_;
+  const mesh::PolyMesh& m = s.dist.mesh;
+  if (s.dist.nOwnedCells != m.nCells())
+    throw Error(fmt::format("FvMesh: DistributedMesh has {} owned cells but its mesh {}", s.dist.nOwnedCells,
+                            m.nCells()));
+  if (static_cast<Label>(s.dist.globalFaceIds.size()) != m.nFaces() ||
+      static_cast<Label>(s.dist.globalCellIds.size()) != s.dist.nOwnedCells + s.dist.nGhostCells)
+    throw Error("FvMesh: DistributedMesh global id arrays do not match the mesh");
+  s.nProcGhosts = s.dist.nGhostCells;
+  s.geo = mesh::MeshGeometry::compute(m);
+
+  const Label nInternal = m.nInternalFaces();
+  const Label nBoundary = m.nFaces() - nInternal;
+  s.faceGhost.assign(nBoundary, -1);
+  s.facePatch.assign(nBoundary, -1);
+  s.cyclicPartner.assign(nBoundary, -1);
+  s.kinds.clear();
+  for (std::size_t p = 0; p < m.patches().size(); ++p) {
+    const mesh::Patch& patch = m.patches()[p];
+    s.kinds.push_back(kindOf(patch));
+    for (Label f = patch.start; f < patch.start + patch.size; ++f) s.facePatch[f - nInternal] = static_cast<Label>(p);
+  }
+  for (Label f = s.dist.firstProcessorFace; f < m.nFaces(); ++f)
+    s.faceGhost[f - nInternal] = s.dist.processorFaceGhost[f - s.dist.firstProcessorFace];
+
+  s.computePatchGlobals();  // collective
+  const std::string problem = s.pairCyclics();
+  try {
+    parallel::agreeOnError(comm, !problem.empty(), problem);  // collective
+  } catch (const parallel::CollectiveError& e) {
+    throw InputError(e.what());
+  }
+  s.exchangeGhostGeometry();  // collective (halo)
+  s.coupledGeometry();
+  s.buildAddressing();
+}
+
+FvMesh::~FvMesh() = default;
+FvMesh::FvMesh(FvMesh&&) noexcept = default;
+
+std::shared_ptr<const linear::LduAddressing> FvMesh::addressing() const { return impl_->addressing; }
+const mesh::PolyMesh& FvMesh::poly() const { return impl_->dist.mesh; }
+const mesh::MeshGeometry& FvMesh::geometry() const { return impl_->geo; }
+const parallel::DistributedMesh& FvMesh::distributed() const { return impl_->dist; }
+parallel::Communicator& FvMesh::comm() const { return *impl_->comm; }
+
+Label FvMesh::nCells() const { return impl_->dist.nOwnedCells; }
+Label FvMesh::nGhostCells() const { return impl_->nProcGhosts + static_cast<Label>(impl_->cyclicSource.size()); }
+Label FvMesh::nProcessorGhosts() const { return impl_->nProcGhosts; }
+Label FvMesh::nFaces() const { return impl_->dist.mesh.nFaces(); }
+Label FvMesh::nInternalFaces() const { return impl_->dist.mesh.nInternalFaces(); }
+GlobalLabel FvMesh::nGlobalCells() const { return impl_->dist.nGlobalCells; }
+
+std::span<const Vec3> FvMesh::cellCentres() const { return impl_->centres; }
+std::span<const Scalar> FvMesh::cellVolumes() const { return impl_->volumes; }
+std::span<const GlobalLabel> FvMesh::globalCellIds() const { return impl_->globalCellIds; }
+std::span<const GlobalLabel> FvMesh::globalFaceIds() const { return impl_->dist.globalFaceIds; }
+std::span<const GlobalLabel> FvMesh::fileCellIds() const { return impl_->fileCellIds; }
+
+void FvMesh::setCellFileOrder(std::span<const Label> order) {
+  if (static_cast<GlobalLabel>(order.size()) != nGlobalCells())
+    throw Error(fmt::format("FvMesh::setCellFileOrder: {} entries for {} cells", order.size(), nGlobalCells()));
+  for (Label c = 0; c < nCells(); ++c) impl_->fileCellIds[c] = order[impl_->globalCellIds[c]];
+}
+
+const std::vector<mesh::Patch>& FvMesh::patches() const { return impl_->dist.mesh.patches(); }
+Label FvMesh::nPatches() const { return static_cast<Label>(impl_->kinds.size()); }
+PatchKind FvMesh::patchKind(Label patch) const { return impl_->kinds[patch]; }
+GlobalLabel FvMesh::patchGlobalStart(Label patch) const { return impl_->patchStart[patch]; }
+GlobalLabel FvMesh::patchGlobalSize(Label patch) const { return impl_->patchSize[patch]; }
+GlobalLabel FvMesh::patchFaceFileIndex(Label face) const {
+  const Label p = facePatch(face);
+  if (p < 0) throw Error(fmt::format("FvMesh::patchFaceFileIndex: face {} is not a boundary face", face));
+  if (impl_->kinds[p] == PatchKind::Processor) return face - patches()[p].start;
+  return impl_->dist.globalFaceIds[face] - impl_->patchStart[p];
+}
+
+Label FvMesh::faceGhost(Label face) const {
+  const Label nInternal = nInternalFaces();
+  return face < nInternal ? -1 : impl_->faceGhost[face - nInternal];
+}
+Label FvMesh::faceNeighbour(Label face) const {
+  const Label nInternal = nInternalFaces();
+  return face < nInternal ? impl_->dist.mesh.neighbour()[face] : impl_->faceGhost[face - nInternal];
+}
+Label FvMesh::facePatch(Label face) const {
+  const Label nInternal = nInternalFaces();
+  return face < nInternal ? -1 : impl_->facePatch[face - nInternal];
+}
+Label FvMesh::cyclicPartnerFace(Label face) const {
+  const Label nInternal = nInternalFaces();
+  return face < nInternal ? -1 : impl_->cyclicPartner[face - nInternal];
+}
+
+void FvMesh::startGhostUpdate(std::span<double> values, int components) const {
+  Impl& s = *impl_;
+  if (s.inFlight) throw Error("FvMesh::startGhostUpdate: an update is already in flight");
+  if (components < 1) throw Error("FvMesh::startGhostUpdate: components must be positive");
+  const std::size_t n = static_cast<std::size_t>(nLocalCells()) * components;
+  if (values.size() != n)
+    throw Error(fmt::format("FvMesh::startGhostUpdate: {} values for {} local cells x {} components", values.size(),
+                            nLocalCells(), components));
+  s.halo.start(values, components);
+  // Cyclic ghosts copy owned cells of this rank: nothing to wait for.
+  const std::size_t firstCyclic = static_cast<std::size_t>(s.dist.nOwnedCells + s.nProcGhosts);
+  for (std::size_t k = 0; k < s.cyclicSource.size(); ++k) {
+    const std::size_t to = (firstCyclic + k) * components;
+    const std::size_t from = static_cast<std::size_t>(s.cyclicSource[k]) * components;
+    for (int c = 0; c < components; ++c) values[to + c] = values[from + c];
+  }
+  s.active = values;
+  s.activeComponents = components;
+  s.inFlight = true;
+}
+
+void FvMesh::finishGhostUpdate() const {
+  Impl& s = *impl_;
+  if (!s.inFlight) throw Error("FvMesh::finishGhostUpdate: no update in flight");
+  s.halo.finish();
+  s.inFlight = false;
+  s.active = {};
+}
+
+FvMesh makeSerialFvMesh(mesh::PolyMesh mesh, parallel::Communicator& comm) {
+  if (comm.size() != 1)
+    throw Error(fmt::format("makeSerialFvMesh: the communicator has {} ranks (1 expected)", comm.size()));
+  std::vector<int> cellToRank(mesh.nCells(), 0);
+  return FvMesh(parallel::extractRankMesh(mesh, cellToRank, 1, 0), comm);
+}
+
+FvMesh distributeFvMesh(const mesh::PolyMesh* globalMesh, std::span<const int> cellToRank,
+                        parallel::Communicator& comm) {
+  return FvMesh(parallel::distributeMesh(comm.get(), globalMesh, cellToRank), comm);
+}
+
+}  // namespace sluice::field

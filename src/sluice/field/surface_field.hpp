@@ -1,0 +1,56 @@
+#pragma once
+// A face field: one value per local face, internal and boundary (coupled and
+// empty faces included), e.g. the volumetric flux phi (positive out of the
+// face's owner cell). On a processor face the value is the one this rank
+// computed with its own orientation (out of its owned cell).
+//
+//   SurfaceScalarField phi("phi", mesh, io::DimensionSet{{0, 3, -1, 0, 0, 0, 0}});
+//   for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] = dot(Uf[f], mesh.geometry().faceAreas[f]);
+//   std::span<const Scalar> inlet = phi.patchValues(patch);
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sluice/core/types.hpp"
+#include "sluice/core/vec3.hpp"
+#include "sluice/field/field_types.hpp"
+#include "sluice/field/fv_mesh.hpp"
+#include "sluice/io/dictionary.hpp"
+
+namespace sluice::field {
+
+template <class T>
+class SurfaceField {
+ public:
+  SurfaceField(std::string name, const FvMesh& mesh, io::DimensionSet dimensions, const T& initial = T{})
+      : name_(std::move(name)), mesh_(&mesh), dimensions_(dimensions), values_(mesh.nFaces(), initial) {}
+
+  const std::string& name() const { return name_; }
+  const io::DimensionSet& dimensions() const { return dimensions_; }
+  const FvMesh& mesh() const { return *mesh_; }
+
+  std::vector<T>& values() { return values_; }
+  const std::vector<T>& values() const { return values_; }
+  T& operator[](Label face) { return values_[face]; }
+  const T& operator[](Label face) const { return values_[face]; }
+  /// Values of the patch's faces on this rank.
+  std::span<T> patchValues(Label patch) {
+    const auto& p = mesh_->patches()[patch];
+    return {values_.data() + p.start, static_cast<std::size_t>(p.size)};
+  }
+  std::span<const T> patchValues(Label patch) const {
+    const auto& p = mesh_->patches()[patch];
+    return {values_.data() + p.start, static_cast<std::size_t>(p.size)};
+  }
+
+ private:
+  std::string name_;
+  const FvMesh* mesh_;
+  io::DimensionSet dimensions_;
+  std::vector<T> values_;
+};
+
+using SurfaceScalarField = SurfaceField<Scalar>;
+using SurfaceVectorField = SurfaceField<Vec3>;
+
+}  // namespace sluice::field
