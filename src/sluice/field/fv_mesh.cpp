@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -114,16 +115,16 @@ std::string FvMesh::Impl::pairCyclics() {
       const GlobalLabel index = dist.globalFaceIds[fa] - patchStart[p];
       const Scalar magA = geo.faceAreaMags[fa];
       const Scalar magB = geo.faceAreaMags[fb];
-      if (std::abs(magA - magB) > kCyclicMatchTolerance * std::max(magA, magB))
-        return fmt::format("cyclic patch '{}' face {}: area {:.6g} does not match the area {:.6g} of face {} of its "
-                           "neighbour patch '{}'",
-                           a.name, index, magA, magB, index, b.name);
       const Vec3 na = geo.faceAreas[fa] / std::max(magA, kTiny);
       const Vec3 nb = geo.faceAreas[fb] / std::max(magB, kTiny);
       if (mag(na + nb) > kCyclicMatchTolerance)
         return fmt::format("cyclic patch '{}' face {}: normal {} is not opposite to the normal {} of face {} of '{}'; "
                            "rotational cyclic patches are not supported (translational only)",
                            a.name, index, vecText(na), vecText(nb), index, b.name);
+      if (std::abs(magA - magB) > kCyclicMatchTolerance * std::max(magA, magB))
+        return fmt::format("cyclic patch '{}' face {}: area {:.6g} does not match the area {:.6g} of face {} of its "
+                           "neighbour patch '{}'",
+                           a.name, index, magA, magB, index, b.name);
       const Label ghost = nOwned + nProcGhosts + static_cast<Label>(cyclicSource.size());
       faceGhost[fa - nInternal] = ghost;
       cyclicPartner[fa - nInternal] = fb;
@@ -136,12 +137,22 @@ std::string FvMesh::Impl::pairCyclics() {
 void FvMesh::Impl::exchangeGhostGeometry() {
   const Label nOwned = dist.nOwnedCells;
   const Label nLocal = nOwned + nProcGhosts + static_cast<Label>(cyclicSource.size());
+  // One exchange of (centre, volume) per cell.
+  std::vector<double> packed(4 * static_cast<std::size_t>(nLocal), 0.0);
+  for (Label c = 0; c < nOwned; ++c) {
+    const Vec3& x = geo.cellCentres[c];
+    packed[4 * c] = x.x;
+    packed[4 * c + 1] = x.y;
+    packed[4 * c + 2] = x.z;
+    packed[4 * c + 3] = geo.cellVolumes[c];
+  }
+  halo.exchange(std::span<double>(packed), 4);
   centres.assign(nLocal, Vec3{});
   volumes.assign(nLocal, 0.0);
-  std::copy(geo.cellCentres.begin(), geo.cellCentres.end(), centres.begin());
-  std::copy(geo.cellVolumes.begin(), geo.cellVolumes.end(), volumes.begin());
-  halo.exchange(centres);
-  halo.exchange(volumes);
+  for (Label c = 0; c < nOwned + nProcGhosts; ++c) {
+    centres[c] = {packed[4 * c], packed[4 * c + 1], packed[4 * c + 2]};
+    volumes[c] = packed[4 * c + 3];
+  }
 
   globalCellIds.assign(dist.globalCellIds.begin(), dist.globalCellIds.begin() + nOwned + nProcGhosts);
   const Label nInternal = dist.mesh.nInternalFaces();
@@ -330,6 +341,17 @@ FvMesh makeSerialFvMesh(mesh::PolyMesh mesh, parallel::Communicator& comm) {
     throw Error(fmt::format("makeSerialFvMesh: the communicator has {} ranks (1 expected)", comm.size()));
   std::vector<int> cellToRank(mesh.nCells(), 0);
   return FvMesh(parallel::extractRankMesh(mesh, cellToRank, 1, 0), comm);
+}
+
+void shareCellFileOrder(FvMesh& mesh, const std::vector<Label>& rootOrder) {
+  static_assert(std::is_same_v<Label, int>, "broadcast of Label as int");
+  parallel::Communicator& comm = mesh.comm();
+  long long n = comm.isRoot() ? static_cast<long long>(rootOrder.size()) : 0;
+  comm.broadcast(std::span<long long>(&n, 1));
+  if (n == 0) return;
+  std::vector<Label> order = comm.isRoot() ? rootOrder : std::vector<Label>(n);
+  comm.broadcast(std::span<int>(order));
+  mesh.setCellFileOrder(order);
 }
 
 FvMesh distributeFvMesh(const mesh::PolyMesh* globalMesh, std::span<const int> cellToRank,

@@ -165,6 +165,12 @@ class FvMesh : public linear::GhostUpdater {
 /// or MPI_COMM_WORLD of a serial run). Throws sluice::Error otherwise.
 FvMesh makeSerialFvMesh(mesh::PolyMesh mesh, parallel::Communicator& comm);
 
+/// Collective: rank 0's cell order of a renumbered mesh
+/// (mesh::LoadedMesh::cellOrder; ignored on other ranks) sent to every rank
+/// and set with FvMesh::setCellFileOrder. An empty order on rank 0 leaves the
+/// file order equal to the global cell ids.
+void shareCellFileOrder(FvMesh& mesh, const std::vector<Label>& rootOrder);
+
 /// Collective: rank 0's `globalMesh` split by `cellToRank` (read on rank 0
 /// only; other ranks pass nullptr and an empty span), see
 /// parallel::distributeMesh, then an FvMesh on every rank.

@@ -1,0 +1,171 @@
+#pragma once
+// Test helpers for the field module: an nx*ny*nz hexahedral box built
+// directly (no blockMesh) with configurable patch types, and a scratch
+// directory for field files.
+//
+//   BoxSpec spec = BoxSpec(4, 3, 1).cyclicX();
+//   mesh::PolyMesh m = fieldtest::box(spec);     // patches left right bottom top front back
+//   Label c = fieldtest::cellId(spec, i, j, k);
+//   fieldtest::ScratchDir dir("field_read");     // removed at scope end
+//   fieldtest::writeText(dir.path() / "0/p", text);
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "sluice/core/vec3.hpp"
+#include "sluice/mesh/poly_mesh.hpp"
+
+namespace sluice::fieldtest {
+
+struct BoxSpec {
+  BoxSpec(int nx_ = 4, int ny_ = 3, int nz_ = 1, Vec3 size_ = {1.0, 1.0, 1.0})
+      : nx(nx_), ny(ny_), nz(nz_), size(size_) {}
+  BoxSpec& cyclicX() { xType = "cyclic"; return *this; }
+  BoxSpec& mapped(std::function<Vec3(const Vec3&)> m) { map = std::move(m); return *this; }
+
+  int nx, ny, nz;
+  Vec3 size;
+  std::string xType = "patch";  ///< left/right: "patch", "wall" or "cyclic"
+  std::string yType = "wall";   ///< bottom/top: any non-cyclic type, or "cyclic"
+  std::string zType = "empty";  ///< front/back
+  /// Patch names in the order left, right, bottom, top, front, back.
+  std::array<std::string, 6> names{"left", "right", "bottom", "top", "front", "back"};
+  /// Maps the box's points (after scaling by size); identity if empty.
+  std::function<Vec3(const Vec3&)> map;
+};
+
+inline Label cellId(const BoxSpec& s, int i, int j, int k) { return i + s.nx * (j + s.ny * k); }
+
+/// Box of hexahedra; cell (i,j,k) = i + nx*(j + ny*k); internal faces
+/// upper-triangular; patches left (x=0), right, bottom (y=0), top, front
+/// (z=0), back, each listing faces by increasing (k, j) / (k, i) / (j, i), so
+/// face n of left pairs with face n of right when they are cyclic.
+inline mesh::PolyMesh box(const BoxSpec& s) {
+  const int nx = s.nx, ny = s.ny, nz = s.nz;
+  auto pid = [&](int i, int j, int k) { return static_cast<Label>(i + (nx + 1) * (j + (ny + 1) * k)); };
+  auto cid = [&](int i, int j, int k) { return cellId(s, i, j, k); };
+  std::vector<Vec3> points;
+  for (int k = 0; k <= nz; ++k)
+    for (int j = 0; j <= ny; ++j)
+      for (int i = 0; i <= nx; ++i) {
+        const Vec3 p{s.size.x * i / nx, s.size.y * j / ny, s.size.z * k / nz};
+        points.push_back(s.map ? s.map(p) : p);
+      }
+  auto xFace = [&](int i, int j, int k) {
+    return std::vector<Label>{pid(i, j, k), pid(i, j + 1, k), pid(i, j + 1, k + 1), pid(i, j, k + 1)};
+  };
+  auto yFace = [&](int i, int j, int k) {
+    return std::vector<Label>{pid(i, j, k), pid(i, j, k + 1), pid(i + 1, j, k + 1), pid(i + 1, j, k)};
+  };
+  auto zFace = [&](int i, int j, int k) {
+    return std::vector<Label>{pid(i, j, k), pid(i + 1, j, k), pid(i + 1, j + 1, k), pid(i, j + 1, k)};
+  };
+  auto flipped = [](std::vector<Label> f) {
+    std::reverse(f.begin() + 1, f.end());
+    return f;
+  };
+  mesh::FaceList faces;
+  std::vector<Label> owner, neighbour;
+  for (int k = 0; k < nz; ++k)
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i) {
+        const Label c = cid(i, j, k);
+        if (i + 1 < nx) { faces.add(xFace(i + 1, j, k)); owner.push_back(c); neighbour.push_back(cid(i + 1, j, k)); }
+        if (j + 1 < ny) { faces.add(yFace(i, j + 1, k)); owner.push_back(c); neighbour.push_back(cid(i, j + 1, k)); }
+        if (k + 1 < nz) { faces.add(zFace(i, j, k + 1)); owner.push_back(c); neighbour.push_back(cid(i, j, k + 1)); }
+      }
+  std::vector<mesh::Patch> patches;
+  auto patch = [&](int index, const std::string& type, int partner, auto&& addFaces) {
+    const std::string& name = s.names[index];
+    mesh::Patch p;
+    p.name = name;
+    p.type = type;
+    if (type == "cyclic") p.neighbourPatch = s.names[partner];
+    if (type == "wall") p.inGroups = {"wall"};  // as OpenFOAM's blockMesh writes
+    p.start = faces.size();
+    addFaces();
+    p.size = faces.size() - p.start;
+    patches.push_back(p);
+  };
+  patch(0, s.xType, 1, [&] {
+    for (int k = 0; k < nz; ++k)
+      for (int j = 0; j < ny; ++j) { faces.add(flipped(xFace(0, j, k))); owner.push_back(cid(0, j, k)); }
+  });
+  patch(1, s.xType, 0, [&] {
+    for (int k = 0; k < nz; ++k)
+      for (int j = 0; j < ny; ++j) { faces.add(xFace(nx, j, k)); owner.push_back(cid(nx - 1, j, k)); }
+  });
+  patch(2, s.yType, 3, [&] {
+    for (int k = 0; k < nz; ++k)
+      for (int i = 0; i < nx; ++i) { faces.add(flipped(yFace(i, 0, k))); owner.push_back(cid(i, 0, k)); }
+  });
+  patch(3, s.yType, 2, [&] {
+    for (int k = 0; k < nz; ++k)
+      for (int i = 0; i < nx; ++i) { faces.add(yFace(i, ny, k)); owner.push_back(cid(i, ny - 1, k)); }
+  });
+  patch(4, s.zType, 5, [&] {
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i) { faces.add(flipped(zFace(i, j, 0))); owner.push_back(cid(i, j, 0)); }
+  });
+  patch(5, s.zType, 4, [&] {
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i) { faces.add(zFace(i, j, nz)); owner.push_back(cid(i, j, nz - 1)); }
+  });
+  return mesh::PolyMesh(std::move(points), std::move(faces), std::move(owner), std::move(neighbour),
+                        std::move(patches), "box");
+}
+
+/// A smooth, non-affine distortion keeping z-planes flat and x=const
+/// boundaries translates of each other (so cyclic x-pairs still match).
+inline Vec3 wavy(const Vec3& p) {
+  return {p.x + 0.04 * std::sin(5.0 * p.y), p.y + 0.05 * std::sin(3.0 * p.x) * std::sin(3.0 * (1.0 - p.x)),
+          p.z + 0.02 * p.y};
+}
+
+/// A fresh directory under the system temp dir, removed when destroyed.
+/// `tag` should be unique per test; the process id is appended.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& tag, bool create = true)
+      : path_(std::filesystem::temp_directory_path() / ("sluice_field_" + tag + "_" + std::to_string(::getpid()))) {
+    if (create) {
+      std::filesystem::remove_all(path_);
+      std::filesystem::create_directories(path_);
+    }
+  }
+  /// Use an existing path (e.g. one broadcast from rank 0); `owner` removes it.
+  ScratchDir(std::filesystem::path path, bool owner) : path_(std::move(path)), owner_(owner) {}
+  ~ScratchDir() {
+    std::error_code ec;
+    if (owner_) std::filesystem::remove_all(path_, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  bool owner_ = true;
+};
+
+inline void writeText(const std::filesystem::path& file, const std::string& text) {
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream os(file, std::ios::binary);
+  os << text;
+}
+
+/// A FoamFile header for a field file.
+inline std::string fieldHeader(const std::string& cls, const std::string& object) {
+  return "FoamFile\n{\n    version 2.0;\n    format ascii;\n    class " + cls + ";\n    object " + object +
+         ";\n}\n";
+}
+
+}  // namespace sluice::fieldtest
