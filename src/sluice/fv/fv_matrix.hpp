@@ -1,0 +1,176 @@
+#pragma once
+// The discretised equation of a field psi (Scalar or Vec3) on one rank, in
+// OpenFOAM's form: the matrix M stands for the expression  A psi - source,
+// so an equation "M == 0" is solved as A psi = source.
+//
+//   A        an LduMatrix on the mesh's shared addressing (owned-cell rows;
+//            coupled faces' coefficients in coupleCoeffs); the same
+//            coefficients serve the three components of a vector equation
+//   source   per owned cell (T); includes every boundary contribution
+//   internalCoeffs / boundaryCoeffs   per boundary face (index face -
+//            nInternalFaces): the part of the diagonal / source that face
+//            contributed (already included in A and source), kept for
+//            flux() and relax(); on coupled faces internalCoeffs is the
+//            diagonal part, the off-diagonal part is the coupleCoeff
+//   faceFluxCorrection   per face (optional): the explicit flux the
+//            laplacian's non-orthogonal correction added to the source
+//
+// Build with the fvm operators and combine with +, -, ==; fields on the
+// right of == are cell densities (per volume):
+//
+//   FvMatrix<Vec3> UEqn = fvm::ddt(U, ddtScheme, time) + fvm::div(phi, U, divScheme) - fvm::laplacian(nu, U, lap);
+//   UEqn.relax(0.7);
+//   (UEqn == -gradP).solve(U, solveScalar);          // component by component
+//   field::VolScalarField rAU = reciprocal(UEqn.A());
+//   field::VolVectorField HbyA = UEqn.H();  ... 
+//   FvMatrix<Scalar> pEqn = fvm::laplacian(rAUf, p, lap) == fvc::div(phiHbyA);
+//   pEqn.setReference(refCell, 0.0);
+//   pEqn.solve(p, solveScalar);
+//   phi = phiHbyA - pEqn.flux();
+//
+// Solving: `solveScalar(A, x, b, name)` solves A x = b for one scalar
+// system (x has nLocalCells entries and holds the initial guess; the solver
+// updates its ghosts). Vector equations call it once per solved component
+// ("Ux", "Uy", "Uz"), skipping the empty direction of a 2D mesh.
+//
+// The matrix keeps the address of its field and mesh (both must outlive it).
+#include <array>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sluice/core/types.hpp"
+#include "sluice/field/fv_mesh.hpp"
+#include "sluice/field/surface_field.hpp"
+#include "sluice/field/vol_field.hpp"
+#include "sluice/linear/ldu_matrix.hpp"
+
+namespace sluice::fv {
+
+/// Solves A x = b for one scalar system; `name` is the field or component
+/// name ("p", "Ux") for the solver's log line. Collective.
+using ScalarSolveFn = std::function<void(const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
+                                         const std::string& name)>;
+
+template <field::FieldValueType T>
+class FvMatrix {
+ public:
+  /// A zero matrix for `psi`.
+  explicit FvMatrix(const field::VolField<T>& psi);
+
+  const field::VolField<T>& psi() const { return *psi_; }
+  const field::FvMesh& mesh() const { return psi_->mesh(); }
+
+  linear::LduMatrix& ldu() { return ldu_; }
+  const linear::LduMatrix& ldu() const { return ldu_; }
+  std::vector<T>& source() { return source_; }
+  const std::vector<T>& source() const { return source_; }
+  std::vector<Scalar>& internalCoeffs() { return internalCoeffs_; }
+  const std::vector<Scalar>& internalCoeffs() const { return internalCoeffs_; }
+  std::vector<T>& boundaryCoeffs() { return boundaryCoeffs_; }
+  const std::vector<T>& boundaryCoeffs() const { return boundaryCoeffs_; }
+  /// Per face; empty when no operator added a correction flux.
+  std::vector<T>& faceFluxCorrection() { return faceFluxCorrection_; }
+  const std::vector<T>& faceFluxCorrection() const { return faceFluxCorrection_; }
+
+  /// Adds a face's boundary contribution: diagonal += internalCoeff, source += boundaryCoeff.
+  void addBoundaryFace(Label face, Scalar internalCoeff, const T& boundaryCoeff);
+  /// Adds a coupled face: diagonal += internalCoeff, coupleCoeff += offDiagonal (coupled-face index i).
+  void addCoupledFace(Label coupledIndex, Scalar internalCoeff, Scalar offDiagonal);
+  /// Adds an explicit face-flux correction (per face, outward from the
+  /// owner): source -= its divergence times the volume; kept for flux().
+  void addFaceFluxCorrection(std::span<const T> correction);
+
+  /// Under-relaxation as OpenFOAM does: the diagonal is made at least the
+  /// sum of the off-diagonal magnitudes (coupled coefficients included),
+  /// divided by alpha, and the source gains (D_new - D_old) psi (so alpha
+  /// = 1 only enforces diagonal dominance). alpha <= 0 leaves the matrix
+  /// unchanged. The boundary faces' diagonal parts are in D (the same as
+  /// OpenFOAM's treatment when they are non-negative, as for diffusion and
+  /// outflow convection).
+  void relax(Scalar alpha);
+
+  /// Fixes the level of a singular (pure Neumann) equation: on the rank
+  /// owning `cell` (a local owned cell; pass -1 on other ranks) source +=
+  /// diag * value and the diagonal is doubled.
+  void setReference(Label cell, Scalar value);
+
+  /// Diagonal per volume ("A(psi)"); boundary values are the owner cells'
+  /// values. Collective (ghosts exchanged).
+  field::VolScalarField A() const;
+  /// (source - sum of off-diagonal coefficients times psi) / V ("H(psi)"),
+  /// psi's ghosts used for coupled faces; boundary values are the owner
+  /// cells' values. Collective (ghosts exchanged).
+  field::VolField<T> H() const;
+  /// source - A psi per owned cell (psi's ghosts used as they are).
+  std::vector<T> residual() const;
+  /// Face flux from the coefficients ("flux(psi)"): internal faces
+  /// upper psi_N - lower psi_P, coupled faces coupleCoeff psi_ghost +
+  /// internalCoeff psi_P, Regular boundary faces internalCoeff psi_P -
+  /// boundaryCoeff, plus faceFluxCorrection; zero on empty faces. Valid for
+  /// matrices whose diagonal is minus the sum of their face coefficients
+  /// (laplacians: the pressure equation).
+  field::SurfaceField<T> flux() const;
+
+  /// Solves A psi = source with `solveScalar` per component, then
+  /// psi.correctBoundaryConditions(). `psi` must be this matrix's field.
+  /// Collective.
+  void solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar) const;
+
+  // ---- algebra (both operands on the same field)
+  FvMatrix& operator+=(const FvMatrix& other);
+  FvMatrix& operator-=(const FvMatrix& other);
+  FvMatrix& operator*=(Scalar s);
+  FvMatrix& negate();
+  /// M + s: the expression gains the cell density s (source -= s V).
+  FvMatrix& operator+=(const field::VolField<T>& s) { return addDensity(s.internal(), -1); }
+  FvMatrix& operator-=(const field::VolField<T>& s) { return addDensity(s.internal(), +1); }
+  FvMatrix& operator+=(const std::vector<T>& s) { return addDensity(s, -1); }
+  FvMatrix& operator-=(const std::vector<T>& s) { return addDensity(s, +1); }
+
+ private:
+  FvMatrix& addDensity(std::span<const T> density, Scalar sign);
+  void checkSameField(const FvMatrix& other, const char* op) const;
+  /// Sum of |off-diagonal| per owned row (coupled coefficients included).
+  std::vector<Scalar> sumMagOffDiag() const;
+
+  const field::VolField<T>* psi_;
+  linear::LduMatrix ldu_;
+  std::vector<T> source_;
+  std::vector<Scalar> internalCoeffs_;
+  std::vector<T> boundaryCoeffs_;
+  std::vector<T> faceFluxCorrection_;
+};
+
+template <field::FieldValueType T>
+FvMatrix<T> operator+(FvMatrix<T> a, const FvMatrix<T>& b) { return a += b; }
+template <field::FieldValueType T>
+FvMatrix<T> operator-(FvMatrix<T> a, const FvMatrix<T>& b) { return a -= b; }
+template <field::FieldValueType T>
+FvMatrix<T> operator-(FvMatrix<T> a) { return a.negate(); }
+template <field::FieldValueType T>
+FvMatrix<T> operator*(Scalar s, FvMatrix<T> a) { return a *= s; }
+/// a == b is a - b.
+template <field::FieldValueType T>
+FvMatrix<T> operator==(FvMatrix<T> a, const FvMatrix<T>& b) { return a -= b; }
+
+template <field::FieldValueType T>
+FvMatrix<T> operator+(FvMatrix<T> a, const field::VolField<T>& s) { return a += s; }
+template <field::FieldValueType T>
+FvMatrix<T> operator-(FvMatrix<T> a, const field::VolField<T>& s) { return a -= s; }
+/// M == s: A psi = source + s V.
+template <field::FieldValueType T>
+FvMatrix<T> operator==(FvMatrix<T> a, const field::VolField<T>& s) { return a -= s; }
+template <field::FieldValueType T>
+FvMatrix<T> operator+(FvMatrix<T> a, const std::vector<T>& s) { return a += s; }
+template <field::FieldValueType T>
+FvMatrix<T> operator-(FvMatrix<T> a, const std::vector<T>& s) { return a -= s; }
+template <field::FieldValueType T>
+FvMatrix<T> operator==(FvMatrix<T> a, const std::vector<T>& s) { return a -= s; }
+
+extern template class FvMatrix<Scalar>;
+extern template class FvMatrix<Vec3>;
+
+}  // namespace sluice::fv

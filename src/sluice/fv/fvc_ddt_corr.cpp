@@ -1,0 +1,83 @@
+#include "sluice/fv/fvc_ddt_corr.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sluice/core/error.hpp"
+#include "sluice/fv/face_loops.hpp"
+#include "sluice/fv/fvc_interpolate.hpp"
+#include "sluice/fv/value_ops.hpp"
+
+namespace sluice::fv::fvc {
+
+namespace {
+
+/// Boundary face values of U's conditions evaluated on other cell values.
+std::vector<Vec3> boundaryValuesOf(const field::VolVectorField& U, std::span<const Vec3> cells) {
+  const field::FvMesh& mesh = U.mesh();
+  std::vector<Vec3> b(U.boundaryValues().begin(), U.boundaryValues().end());
+  forEachRegularPatch(mesh, [&](Label patch, Label start, Label size) {
+    conditionOf(U, patch).evaluate(mesh, cells,
+                                   std::span<Vec3>(b.data() + (start - mesh.nInternalFaces()), size));
+  });
+  return b;
+}
+
+/// Sf . interpolate(cells) per face (zero on empty faces).
+std::vector<Scalar> fluxOf(const field::VolVectorField& U, std::span<const Vec3> cells) {
+  const field::FvMesh& mesh = U.mesh();
+  const std::vector<Vec3> b = boundaryValuesOf(U, cells);
+  const std::vector<Vec3> faces = interpolateLinear<Vec3>(mesh, cells, b);
+  const auto& Sf = mesh.geometry().faceAreas;
+  std::vector<Scalar> flux(mesh.nFaces());
+  for (Label f = 0; f < mesh.nFaces(); ++f) flux[f] = dot(Sf[f], faces[f]);
+  return flux;
+}
+
+std::span<const Vec3> oldValues(const field::VolVectorField& U) {
+  return U.nOldTimes() >= 1 ? U.oldTime() : std::span<const Vec3>(U.values());
+}
+
+}  // namespace
+
+field::SurfaceScalarField ddtCouplingCoeff(const field::VolVectorField& U, std::span<const Vec3> U0,
+                                           const field::SurfaceScalarField& phiOld) {
+  const field::FvMesh& mesh = U.mesh();
+  field::SurfaceScalarField k("ddtCouplingCoeff", mesh, io::DimensionSet{});
+  const std::vector<Scalar> flux0 = fluxOf(U, U0);
+  for (Label f = 0; f < mesh.nInternalFaces(); ++f)
+    k[f] = 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
+  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label patch) {
+    if (kind == BoundaryFaceKind::Regular && conditionOf(U, patch).fixesValue()) return;
+    k[f] = 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
+  });
+  return k;
+}
+
+field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::SurfaceScalarField& phiOld,
+                                  const field::SurfaceScalarField* phiOldOld, const DdtScheme& scheme,
+                                  const TimeStep& time) {
+  const field::FvMesh& mesh = U.mesh();
+  field::SurfaceScalarField result("ddtCorr(" + U.name() + "," + phiOld.name() + ")", mesh,
+                                   dimsProduct(phiOld.dimensions(), dimsTime(-1)));
+  if (scheme.kind == DdtKind::steadyState) return result;
+  const std::span<const Vec3> U0 = oldValues(U);
+  const field::SurfaceScalarField k = ddtCouplingCoeff(U, U0, phiOld);
+  const BackwardCoeffs b = scheme.kind == DdtKind::backward ? backwardCoeffs(time, U.nOldTimes()) : BackwardCoeffs{};
+  const Scalar rDeltaT = 1.0 / time.deltaT;
+  if (b.c00 == 0) {
+    const std::vector<Scalar> flux0 = fluxOf(U, U0);
+    for (Label f = 0; f < mesh.nFaces(); ++f) result[f] = k[f] * rDeltaT * (phiOld[f] - flux0[f]);
+    return result;
+  }
+  if (!phiOldOld) throw Error("fvc::ddtCorr: backward needs the flux of two steps back");
+  const std::span<const Vec3> U00 = U.oldOldTime();
+  std::vector<Vec3> combined(U0.size());
+  for (std::size_t c = 0; c < combined.size(); ++c) combined[c] = b.c0 * U0[c] - b.c00 * U00[c];
+  const std::vector<Scalar> fluxC = fluxOf(U, combined);
+  for (Label f = 0; f < mesh.nFaces(); ++f)
+    result[f] = k[f] * rDeltaT * ((b.c0 * phiOld[f] - b.c00 * (*phiOldOld)[f]) - fluxC[f]);
+  return result;
+}
+
+}  // namespace sluice::fv::fvc

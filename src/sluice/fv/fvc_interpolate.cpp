@@ -1,0 +1,54 @@
+#include "sluice/fv/fvc_interpolate.hpp"
+
+#include "sluice/fv/face_loops.hpp"
+
+namespace sluice::fv {
+
+template <class T>
+std::vector<T> interpolateLinear(const field::FvMesh& mesh, std::span<const T> cells, std::span<const T> boundary) {
+  const auto& geo = mesh.geometry();
+  const auto& owner = mesh.poly().owner();
+  const auto& neighbour = mesh.poly().neighbour();
+  const Label nInternal = mesh.nInternalFaces();
+  std::vector<T> faces(mesh.nFaces(), T{});
+  for (Label f = 0; f < nInternal; ++f) {
+    const Scalar w = geo.weights[f];
+    faces[f] = w * cells[owner[f]] + (1 - w) * cells[neighbour[f]];
+  }
+  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label) {
+    if (kind == BoundaryFaceKind::Coupled) {
+      const Scalar w = geo.weights[f];
+      faces[f] = w * cells[owner[f]] + (1 - w) * cells[mesh.faceGhost(f)];
+    } else {
+      faces[f] = boundary[f - nInternal];
+    }
+  });
+  return faces;
+}
+
+template std::vector<Scalar> interpolateLinear(const field::FvMesh&, std::span<const Scalar>, std::span<const Scalar>);
+template std::vector<Vec3> interpolateLinear(const field::FvMesh&, std::span<const Vec3>, std::span<const Vec3>);
+
+namespace fvc {
+
+template <field::FieldValueType T>
+field::SurfaceField<T> interpolate(const field::VolField<T>& vf, const InterpolationScheme&) {
+  field::SurfaceField<T> result("interpolate(" + vf.name() + ")", vf.mesh(), vf.dimensions());
+  result.values() = interpolateLinear<T>(vf.mesh(), vf.values(), vf.boundaryValues());
+  return result;
+}
+
+template field::SurfaceField<Scalar> interpolate(const field::VolField<Scalar>&, const InterpolationScheme&);
+template field::SurfaceField<Vec3> interpolate(const field::VolField<Vec3>&, const InterpolationScheme&);
+
+field::SurfaceScalarField flux(const field::VolVectorField& U) {
+  const field::FvMesh& mesh = U.mesh();
+  field::SurfaceScalarField phi("flux(" + U.name() + ")", mesh, dimsProduct(U.dimensions(), dimsLength(2)));
+  const std::vector<Vec3> Uf = interpolateLinear<Vec3>(mesh, U.values(), U.boundaryValues());
+  const auto& Sf = mesh.geometry().faceAreas;
+  for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] = dot(Uf[f], Sf[f]);  // empty faces: Uf = 0
+  return phi;
+}
+
+}  // namespace fvc
+}  // namespace sluice::fv

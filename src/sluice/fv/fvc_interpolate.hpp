@@ -1,0 +1,40 @@
+#pragma once
+// Explicit face interpolation: linear interpolation of cell values to every
+// face, and the face flux of a vector field.
+//
+//   field::SurfaceVectorField Uf = fvc::interpolate(U);   // internal and coupled: w U_P + (1 - w) U_N
+//   field::SurfaceScalarField phi = fvc::flux(U);         // interpolate(U) . Sf
+//
+// Face values: internal faces and coupled (processor, cyclic) faces
+// w * v_P + (1 - w) * v_N with the geometric weight w and the neighbour or
+// ghost cell N; faces of Regular patches take the field's boundary values
+// (evaluated boundary conditions); faces of empty patches are zero. The
+// field's ghost cells and boundary values must be current
+// (VolField::correctBoundaryConditions after changing cell values).
+#include <span>
+#include <vector>
+
+#include "sluice/field/fv_mesh.hpp"
+#include "sluice/field/surface_field.hpp"
+#include "sluice/field/vol_field.hpp"
+#include "sluice/fv/fv_schemes.hpp"
+
+namespace sluice::fv {
+
+/// Linear face values from raw arrays: `cells` has nLocalCells entries
+/// (ghosts current), `boundary` one entry per boundary face.
+template <class T>
+std::vector<T> interpolateLinear(const field::FvMesh& mesh, std::span<const T> cells, std::span<const T> boundary);
+
+namespace fvc {
+
+/// Named "interpolate(name)"; `linear` is the only interpolation scheme.
+template <field::FieldValueType T>
+field::SurfaceField<T> interpolate(const field::VolField<T>& vf,
+                                   const InterpolationScheme& scheme = InterpolationScheme{});
+
+/// Face flux interpolate(U) . Sf (zero on empty faces), named "flux(U)".
+field::SurfaceScalarField flux(const field::VolVectorField& U);
+
+}  // namespace fvc
+}  // namespace sluice::fv

@@ -1,0 +1,119 @@
+#include "sluice/fv/fvm_laplacian.hpp"
+
+#include "sluice/fv/face_loops.hpp"
+#include "sluice/fv/fvc_div.hpp"
+#include "sluice/fv/fvc_interpolate.hpp"
+#include "sluice/fv/fvc_sn_grad.hpp"
+
+namespace sluice::fv {
+
+namespace {
+
+template <class T>
+FvMatrix<T> assemble(std::span<const Scalar> gammaFaces, const field::VolField<T>& vf, const LaplacianScheme& scheme,
+                     const GradScheme& gradScheme) {
+  const field::FvMesh& mesh = vf.mesh();
+  FvMatrix<T> m(vf);
+  const auto& geo = mesh.geometry();
+  const std::vector<Scalar>& deltaCoeffs = snGradDeltaCoeffs(mesh, scheme.snGrad);
+  const auto& owner = mesh.poly().owner();
+  const auto& neighbour = mesh.poly().neighbour();
+  std::vector<Scalar>& diag = m.ldu().diag();
+  std::vector<Scalar>& lower = m.ldu().lower();
+  std::vector<Scalar>& upper = m.ldu().upper();
+  for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
+    const Scalar g = gammaFaces[f] * geo.faceAreaMags[f] * deltaCoeffs[f];
+    upper[f] = g;
+    lower[f] = g;
+    diag[owner[f]] -= g;
+    diag[neighbour[f]] -= g;
+  }
+  const linear::LduAddressing& a = m.ldu().addressing();
+  for (Label i = 0; i < static_cast<Label>(a.coupleFace.size()); ++i) {
+    const Label f = a.coupleFace[i];
+    const Scalar g = gammaFaces[f] * geo.faceAreaMags[f] * deltaCoeffs[f];
+    m.addCoupledFace(i, -g, g);
+  }
+  forEachRegularPatch(mesh, [&](Label patch, Label start, Label size) {
+    const PatchCoeffs<T> c = gradientCoeffs(vf, patch);
+    for (Label i = 0; i < size; ++i) {
+      const Label f = start + i;
+      const Scalar gammaMagSf = gammaFaces[f] * geo.faceAreaMags[f];
+      m.addBoundaryFace(f, gammaMagSf * c.internal[i], T(-gammaMagSf * c.boundary[i]));
+    }
+  });
+  std::vector<T> corr = snGradCorrection<T>(mesh, vf.values(), vf.boundaryValues(), scheme.snGrad, gradScheme);
+  if (!corr.empty()) {
+    for (Label f = 0; f < mesh.nFaces(); ++f) corr[f] *= gammaFaces[f] * geo.faceAreaMags[f];
+    m.addFaceFluxCorrection(corr);
+  }
+  return m;
+}
+
+std::vector<Scalar> interpolatedGamma(const field::VolScalarField& gamma) {
+  return interpolateLinear<Scalar>(gamma.mesh(), gamma.values(), gamma.boundaryValues());
+}
+
+}  // namespace
+
+namespace fvm {
+
+template <field::FieldValueType T>
+FvMatrix<T> laplacian(Scalar gamma, const field::VolField<T>& vf, const LaplacianScheme& scheme,
+                      const GradScheme& gradScheme) {
+  const std::vector<Scalar> faces(vf.mesh().nFaces(), gamma);
+  return assemble<T>(faces, vf, scheme, gradScheme);
+}
+
+template <field::FieldValueType T>
+FvMatrix<T> laplacian(const field::VolScalarField& gamma, const field::VolField<T>& vf, const LaplacianScheme& scheme,
+                      const GradScheme& gradScheme) {
+  return assemble<T>(interpolatedGamma(gamma), vf, scheme, gradScheme);
+}
+
+template <field::FieldValueType T>
+FvMatrix<T> laplacian(const field::SurfaceScalarField& gamma, const field::VolField<T>& vf,
+                      const LaplacianScheme& scheme, const GradScheme& gradScheme) {
+  return assemble<T>(gamma.values(), vf, scheme, gradScheme);
+}
+
+template FvMatrix<Scalar> laplacian(Scalar, const field::VolField<Scalar>&, const LaplacianScheme&, const GradScheme&);
+template FvMatrix<Vec3> laplacian(Scalar, const field::VolField<Vec3>&, const LaplacianScheme&, const GradScheme&);
+template FvMatrix<Scalar> laplacian(const field::VolScalarField&, const field::VolField<Scalar>&,
+                                    const LaplacianScheme&, const GradScheme&);
+template FvMatrix<Vec3> laplacian(const field::VolScalarField&, const field::VolField<Vec3>&, const LaplacianScheme&,
+                                  const GradScheme&);
+template FvMatrix<Scalar> laplacian(const field::SurfaceScalarField&, const field::VolField<Scalar>&,
+                                    const LaplacianScheme&, const GradScheme&);
+template FvMatrix<Vec3> laplacian(const field::SurfaceScalarField&, const field::VolField<Vec3>&,
+                                  const LaplacianScheme&, const GradScheme&);
+
+}  // namespace fvm
+
+namespace fvc {
+
+template <field::FieldValueType T>
+field::VolField<T> laplacian(const field::SurfaceScalarField& gamma, const field::VolField<T>& vf,
+                             const LaplacianScheme& scheme, const GradScheme& gradScheme) {
+  const field::FvMesh& mesh = vf.mesh();
+  field::SurfaceField<T> sn = snGrad(vf, scheme.snGrad, gradScheme);
+  const auto& geo = mesh.geometry();
+  for (Label f = 0; f < mesh.nFaces(); ++f) sn[f] *= gamma[f] * geo.faceAreaMags[f];
+  const std::vector<T> owned = surfaceIntegrate<T>(mesh, sn.values());
+  field::VolField<T> result("laplacian(" + vf.name() + ")", mesh,
+                            dimsProduct(dimsQuotient(vf.dimensions(), dimsLength(2)), gamma.dimensions()));
+  std::copy(owned.begin(), owned.end(), result.values().begin());
+  const auto& owner = mesh.poly().owner();
+  auto bvals = result.boundaryValues();
+  for (Label f = mesh.nInternalFaces(); f < mesh.nFaces(); ++f) bvals[f - mesh.nInternalFaces()] = owned[owner[f]];
+  result.correctBoundaryConditions();
+  return result;
+}
+
+template field::VolField<Scalar> laplacian(const field::SurfaceScalarField&, const field::VolField<Scalar>&,
+                                           const LaplacianScheme&, const GradScheme&);
+template field::VolField<Vec3> laplacian(const field::SurfaceScalarField&, const field::VolField<Vec3>&,
+                                         const LaplacianScheme&, const GradScheme&);
+
+}  // namespace fvc
+}  // namespace sluice::fv

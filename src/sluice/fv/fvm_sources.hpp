@@ -1,0 +1,21 @@
+#pragma once
+// Implicit and explicit source terms as matrices.
+//
+//   FvMatrix<Scalar> m = fvm::Sp(k, T);     // the term k T: diag += k V
+//   FvMatrix<Vec3> s = fvm::Su(f, U);       // the term f: source -= f V
+#include <span>
+
+#include "sluice/field/vol_field.hpp"
+#include "sluice/fv/fv_matrix.hpp"
+
+namespace sluice::fv::fvm {
+
+template <field::FieldValueType T>
+FvMatrix<T> Sp(Scalar coeff, const field::VolField<T>& vf);
+/// Per-cell coefficient (owned cells of `coeff` are used).
+template <field::FieldValueType T>
+FvMatrix<T> Sp(const field::VolScalarField& coeff, const field::VolField<T>& vf);
+template <field::FieldValueType T>
+FvMatrix<T> Su(const field::VolField<T>& su, const field::VolField<T>& vf);
+
+}  // namespace sluice::fv::fvm
