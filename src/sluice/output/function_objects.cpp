@@ -187,7 +187,7 @@ class ProbesObject final : public FunctionObjects::Object {
         const std::filesystem::path file = dir_ / r.names[f];
         if (started_.insert(r.names[f]).second) writeTextFile(file, header());
         const int nc = r.fields[f].components;
-        std::string line = numberText(state.time);
+        std::string line = state.timeName.empty() ? timeName(state.time) : state.timeName;
         for (std::size_t i = 0; i < sampler_.size(); ++i) {
           if (!sampler_.found(i)) continue;
           line += "  ";

@@ -12,7 +12,7 @@
 //    U_y, U_z). Only points inside the mesh are listed, as OpenFOAM does.
 //  - probes: CASE/postProcessing/<object>/<startTime>/<field>, OpenFOAM's
 //    layout: "# Probe i (x y z)" per probe, a "#  Probe  0  1 ..." and a
-//    "#  Time" line, then per execution the time and one column per probe;
+//    "#  Time" line, then per execution the time (its folder name) and one column per probe;
 //    vectors as "(x y z)" in one column. Probes outside the mesh are left
 //    out with a warning.
 // Numbers are written with the shortest text that reads back exactly.

@@ -234,7 +234,7 @@ std::vector<std::vector<double>> PointSampler::sample(std::span<const SampledFie
         double v = o.weights[0] * field.cells[static_cast<std::size_t>(o.cell) * nc + k];
         if (scheme_ == InterpolationScheme::cellPoint)
           for (int t = 0; t < 3; ++t) v += o.weights[t + 1] * pointVals[o.tetPoints[t] * total + offset + k];
-        buffer[o.index * total + offset + k] = v;
+        buffer[o.index * total + offset + k] = v + 0.0;  // -0 as +0, as the sum over ranks would give
       }
       offset += nc;
     }
