@@ -1,15 +1,12 @@
 #pragma once
 // Helpers for the polyMesh reader/writer tests: a hand-built structured hex
-// mesh, a scratch case directory, and file writers for hand-made inputs.
-#include <unistd.h>
-
+// mesh, FoamFile headers and raw bytes for hand-made inputs, and a bit-for-bit
+// mesh comparison. (Scratch directories and file reading and writing:
+// support/temp_dir.hpp.)
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -131,42 +128,6 @@ inline PolyMesh hexMesh(int nx, int ny, int nz, bool cyclicY = false) {
   endPatch();
   return PolyMesh(std::move(points), std::move(faces), std::move(owner), std::move(neighbour), std::move(patches),
                   "hex");
-}
-
-/// A fresh directory under the system temp dir, removed on destruction.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& tag) {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            ("sluice_" + tag + "_" + std::to_string(::getpid()) + "_" + (info ? info->name() : "x"));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
-inline void writeText(const std::filesystem::path& file, const std::string& text) {
-  std::filesystem::create_directories(file.parent_path());
-  std::ofstream os(file, std::ios::binary);
-  os << text;
-  ASSERT_TRUE(os.good()) << file;
-}
-
-inline std::string readText(const std::filesystem::path& file) {
-  std::ifstream is(file, std::ios::binary);
-  std::stringstream ss;
-  ss << is.rdbuf();
-  return ss.str();
 }
 
 /// A FoamFile header as OpenFOAM writes it.
