@@ -6,10 +6,11 @@
 #include <set>
 #include <string>
 
-#include "parallel/box_mesh.hpp"
+#include "parallel/cell_measures.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/parallel/decomposition.hpp"
 #include "sluice/parallel/decomposition_methods.hpp"
+#include "support/box_mesh.hpp"
 
 namespace sluice::parallel {
 namespace {

@@ -5,8 +5,9 @@
 //          0 1 2             0 0 1
 #include <gtest/gtest.h>
 
-#include "parallel/box_mesh.hpp"
+#include "parallel/cell_measures.hpp"
 #include "sluice/parallel/distribute.hpp"
+#include "support/box_mesh.hpp"
 
 namespace sluice::parallel {
 namespace {
