@@ -121,13 +121,6 @@ TEST(HierarchicalDecomposition, MatchesSimpleOnABoxForAnyOrder) {
       for (int i = 0; i < 12; ++i) EXPECT_EQ(a[i + 12 * (j + 12 * k)], i / 6 + 2 * (j / 4 + 3 * k));
 }
 
-TEST(CellGraph, ListsFaceNeighboursSortedOnce) {
-  const mesh::PolyMesh m = test::boxMesh(3, 2, 1);  // cells 0 1 2 / 3 4 5
-  const CellGraph g = buildCellGraph(m);
-  EXPECT_EQ(g.offsets, (std::vector<Label>{0, 2, 5, 7, 9, 12, 14}));
-  EXPECT_EQ(g.adjacency, (std::vector<Label>{1, 3, 0, 2, 4, 1, 5, 0, 4, 1, 3, 5, 2, 4}));
-}
-
 TEST(DecompositionRegistry, HoldsTheBuiltInMethodsInOrder) {
   DecompositionRegistry registry;
   registerDecompositionMethods(registry);
