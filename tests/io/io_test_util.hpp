@@ -3,6 +3,7 @@
 #include <string>
 
 #include "sluice/core/error.hpp"
+#include "sluice/io/dictionary.hpp"
 
 namespace sluice::io::test {
 
@@ -15,6 +16,11 @@ std::string errorOf(F&& f) {
     return e.what();
   }
   return "";
+}
+
+/// Parses `text` as a dictionary file named `name` (for messages).
+inline Dictionary parse(const std::string& text, const std::string& name = "system/testDict") {
+  return Dictionary::parse(text, name);
 }
 
 }  // namespace sluice::io::test
