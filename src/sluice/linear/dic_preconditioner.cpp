@@ -1,0 +1,23 @@
+#include "sluice/linear/dic_preconditioner.hpp"
+
+namespace sluice::linear {
+
+template <class T>
+void DicPreconditioner<T>::factor(const LduMatrix& A) {
+  factor_.compute(A, /*symmetric=*/true);
+}
+
+template <class T>
+void DicPreconditioner<T>::apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const {
+  factor_.apply(r, w, progress);
+}
+
+template class DicPreconditioner<double>;
+template class DicPreconditioner<float>;
+
+std::unique_ptr<Preconditioner> makeDicPreconditioner(Precision precision) {
+  if (precision == Precision::Single) return std::make_unique<DicPreconditioner<float>>();
+  return std::make_unique<DicPreconditioner<double>>();
+}
+
+}  // namespace sluice::linear

@@ -1,0 +1,23 @@
+#include "sluice/linear/dilu_preconditioner.hpp"
+
+namespace sluice::linear {
+
+template <class T>
+void DiluPreconditioner<T>::factor(const LduMatrix& A) {
+  factor_.compute(A, /*symmetric=*/false);
+}
+
+template <class T>
+void DiluPreconditioner<T>::apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const {
+  factor_.apply(r, w, progress);
+}
+
+template class DiluPreconditioner<double>;
+template class DiluPreconditioner<float>;
+
+std::unique_ptr<Preconditioner> makeDiluPreconditioner(Precision precision) {
+  if (precision == Precision::Single) return std::make_unique<DiluPreconditioner<float>>();
+  return std::make_unique<DiluPreconditioner<double>>();
+}
+
+}  // namespace sluice::linear

@@ -1,0 +1,39 @@
+#pragma once
+// DILU: diagonal incomplete LU with zero fill on the LDU structure, for
+// asymmetric matrices (on a symmetric matrix it equals DIC).
+// M = (D + L) D^-1 (D + U), L and U the strictly lower and upper parts of A,
+// D chosen so diag(M) = diag(A):
+//   D[u] = A[u][u] - sum over faces (l, u) of upper * lower / D[l]
+// Applying M^-1 r is a forward and a backward sweep over the faces (see
+// IncompleteLduFactor, which holds the factor). Ghost couplings are ignored.
+//
+//   DiluPreconditioner<double> M;
+//   M.prepare(A); M.apply(r, w);
+#include <memory>
+#include <vector>
+
+#include "sluice/linear/incomplete_ldu_factor.hpp"
+#include "sluice/linear/linear_solver.hpp"
+#include "sluice/linear/preconditioner.hpp"
+
+namespace sluice::linear {
+
+template <class T>
+class DiluPreconditioner final : public Preconditioner {
+ public:
+  std::string_view name() const override { return "DILU"; }
+  void apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
+
+ protected:
+  void factor(const LduMatrix& A) override;
+
+ private:
+  IncompleteLduFactor<T> factor_;
+};
+
+extern template class DiluPreconditioner<double>;
+extern template class DiluPreconditioner<float>;
+
+std::unique_ptr<Preconditioner> makeDiluPreconditioner(Precision precision);
+
+}  // namespace sluice::linear
