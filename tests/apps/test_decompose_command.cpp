@@ -4,7 +4,6 @@
 // reduction, and bad input must end every rank with one message, exit 1 and
 // no hang (each run is under a time limit).
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -13,12 +12,15 @@
 #include <gtest/gtest.h>
 
 #include "support/run_command.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using sluice::test::CommandResult;
+using sluice::test::readText;
 using sluice::test::runCommand;
 using sluice::test::shellQuote;
 using sluice::test::TempDir;
+using sluice::test::writeText;
 using ::testing::HasSubstr;
 
 namespace {
@@ -37,13 +39,6 @@ fs::path copyCase(const TempDir& dir, const std::string& name) {
   const fs::path target = dir.path() / name;
   fs::copy(kCases / name, target, fs::copy_options::recursive);
   return target;
-}
-
-std::string readFile(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 // Max over ranks of the calls of MPI operation `op` in the JSON profile.
@@ -79,7 +74,7 @@ TEST_P(DecomposeAtRanks, HaloExchangeOfGlobalIdsIsExactAndNeighbourOnly) {
   EXPECT_THAT(r.output, HasSubstr(std::to_string(np) + " ranks, 8432 cells"));
   EXPECT_THAT(r.output, HasSubstr(" ghost values exchanged, 0 wrong"));
 
-  const std::string profile = readFile(caseDir / "sluice-profile.json");
+  const std::string profile = readText(caseDir / "sluice-profile.json");
   ASSERT_FALSE(profile.empty());
   for (const char* forbidden : {"Alltoall", "Probe", "Barrier", "Send", "Recv", "Gather", "Scatter"})
     EXPECT_EQ(maxCalls(profile, forbidden), 0) << forbidden;
@@ -97,9 +92,9 @@ INSTANTIATE_TEST_SUITE_P(Methods, DecomposeAtRanks,
 TEST(DecomposeCommand, ScotchAndMetisBalanceA200By200CavityWithin5Percent) {
   TempDir dir;
   const fs::path caseDir = copyCase(dir, "cavity");
-  std::string dict = readFile(caseDir / "system/blockMeshDict");
+  std::string dict = readText(caseDir / "system/blockMeshDict");
   dict = std::regex_replace(dict, std::regex("\nn +129;"), "\nn 200;");
-  std::ofstream(caseDir / "system/blockMeshDict") << dict;
+  writeText(caseDir / "system/blockMeshDict", dict);
   for (const char* method : {"scotch", "metis"}) {
     const auto r = sluiceDecompose(caseDir, 4, std::string("--method ") + method);
     ASSERT_EQ(r.exitCode, 0) << r.output;
@@ -126,9 +121,9 @@ TEST(DecomposeCommand, MoreRanksThanCellsIsRefusedOnEveryRank) {
 TEST(DecomposeCommand, WrongNumberOfSubdomainsIsRefused) {
   TempDir dir;
   const fs::path caseDir = copyCase(dir, "cavity");
-  std::ofstream(caseDir / "system/decomposeParDict")
-      << "FoamFile { version 2.0; format ascii; class dictionary; object decomposeParDict; }\n"
-         "numberOfSubdomains 4;\nmethod scotch;\n";
+  writeText(caseDir / "system/decomposeParDict",
+            "FoamFile { version 2.0; format ascii; class dictionary; object decomposeParDict; }\n"
+            "numberOfSubdomains 4;\nmethod scotch;\n");
   const auto r = sluiceDecompose(caseDir, 3);
   EXPECT_EQ(r.exitCode, 1) << r.output;
   EXPECT_EQ(r.output, "error: system/decomposeParDict: numberOfSubdomains 4 does not match the 3 ranks of this run\n");
@@ -137,9 +132,9 @@ TEST(DecomposeCommand, WrongNumberOfSubdomainsIsRefused) {
 TEST(DecomposeCommand, MalformedDecomposeParDictNamesFileAndLine) {
   TempDir dir;
   const fs::path caseDir = copyCase(dir, "cavity");
-  std::ofstream(caseDir / "system/decomposeParDict")
-      << "FoamFile { version 2.0; format ascii; class dictionary; object decomposeParDict; }\n"
-         "numberOfSubdomains 3;\nmethod (scotch;\n";
+  writeText(caseDir / "system/decomposeParDict",
+            "FoamFile { version 2.0; format ascii; class dictionary; object decomposeParDict; }\n"
+            "numberOfSubdomains 3;\nmethod (scotch;\n");
   const auto r = sluiceDecompose(caseDir, 3);
   EXPECT_EQ(r.exitCode, 1) << r.output;
   EXPECT_THAT(r.output, ::testing::StartsWith("error: system/decomposeParDict:3:"));

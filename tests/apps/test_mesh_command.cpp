@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "support/run_command.hpp"
+#include "support/temp_dir.hpp"
 
 using sluice::test::CommandResult;
 using sluice::test::runCommand;

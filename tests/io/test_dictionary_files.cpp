@@ -1,17 +1,19 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "io/io_test_util.hpp"
 #include "sluice/io/dictionary.hpp"
+#include "support/temp_dir.hpp"
 
 using sluice::Label;
 using sluice::Scalar;
 using sluice::io::Dictionary;
 using sluice::io::ParseOptions;
 using sluice::io::test::errorOf;
-using sluice::io::test::TempDir;
+using sluice::test::TempDir;
 
 TEST(DictionaryFiles, IncludeResolvesRelativeToTheIncludingFile) {
   TempDir dir("include");

@@ -11,12 +11,7 @@ using sluice::Scalar;
 using sluice::Vec3;
 using sluice::io::Dictionary;
 using sluice::io::test::errorOf;
-
-namespace {
-Dictionary parse(const std::string& text, const std::string& name = "system/testDict") {
-  return Dictionary::parse(text, name);
-}
-}  // namespace
+using sluice::io::test::parse;
 
 TEST(DictionaryMacros, ScopeSearchFindsInnermostThenEnclosing) {
   Dictionary d = parse(R"D(

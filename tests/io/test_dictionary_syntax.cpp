@@ -14,12 +14,7 @@ using sluice::io::DimensionedScalar;
 using sluice::io::DimensionSet;
 using sluice::io::TokenStream;
 using sluice::io::test::errorOf;
-
-namespace {
-Dictionary parse(const std::string& text, const std::string& name = "system/testDict") {
-  return Dictionary::parse(text, name);
-}
-}  // namespace
+using sluice::io::test::parse;
 
 TEST(DictionarySyntax, NestedDictionariesAndScopePaths) {
   Dictionary d = parse(R"(

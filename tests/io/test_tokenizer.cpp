@@ -5,11 +5,13 @@
 #include <vector>
 
 #include "io/io_test_util.hpp"
+#include "sluice/io/token_stream.hpp"
 #include "sluice/io/tokenizer.hpp"
 
 using sluice::io::Token;
 using sluice::io::TokenKind;
 using sluice::io::Tokenizer;
+using sluice::io::TokenStream;
 using sluice::io::test::errorOf;
 
 namespace {
@@ -161,4 +163,21 @@ TEST(Tokenizer, ManyValuesParseExactly) {
     if (tok.isNumber()) sum += tok.number;
   // 1000 (size) + sum i + sum i/2 - 1000e-3
   EXPECT_NEAR(sum, 1000 + 499500 + 249750 - 1.0, 1e-6);
+}
+
+TEST(TokenStream, MoreInListConsumesTheClosingParenthesisAndRejectsAnOpenEnd) {
+  TokenStream ts(lex("(1 2) 3"), "f: x");
+  ts.expectPunct('(');
+  std::vector<sluice::Scalar> values;
+  while (ts.moreInList()) values.push_back(ts.readScalar());
+  EXPECT_EQ(values, (std::vector<sluice::Scalar>{1, 2}));
+  EXPECT_EQ(ts.readLabel(), 3);
+  EXPECT_NO_THROW(ts.expectEnd());
+
+  TokenStream open(lex("(1 2"), "f: x");
+  open.expectPunct('(');
+  EXPECT_EQ(errorOf([&] {
+              while (open.moreInList()) open.readScalar();
+            }),
+            "f:1:4: expected ')', found end of entry");
 }

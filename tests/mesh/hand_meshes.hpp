@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sluice/mesh/poly_mesh.hpp"
+#include "support/box_mesh.hpp"
 
 namespace sluice::mesh::handmade {
 
@@ -24,73 +25,15 @@ inline Patch makePatch(std::string name, std::string type, Label start, Label si
   return p;
 }
 
-/// Maps structured point indices (i, j, k), 0 <= i <= nx etc., to a position.
-using PointMap = std::function<Vec3(int i, int j, int k)>;
-
-/// nx*ny*nz hexahedra, cell index i + nx*(j + ny*k); internal faces in
-/// upper-triangular order; patches xmin, xmax, ymin, ymax, zmin, zmax (type
-/// "patch"), each listing faces in cell order. Default points: the unit cube.
-inline PolyMesh box(int nx, int ny, int nz, const PointMap& at = {}) {
-  auto pointIndex = [&](int i, int j, int k) { return static_cast<Label>(i + (nx + 1) * (j + (ny + 1) * k)); };
-  auto cellIndex = [&](int i, int j, int k) { return static_cast<Label>(i + nx * (j + ny * k)); };
-  std::vector<Vec3> points;
-  for (int k = 0; k <= nz; ++k)
-    for (int j = 0; j <= ny; ++j)
-      for (int i = 0; i <= nx; ++i)
-        points.push_back(at ? at(i, j, k) : Vec3{Scalar(i) / nx, Scalar(j) / ny, Scalar(k) / nz});
-
-  // Faces normal to +x, +y, +z at the high side of cell (i, j, k), as seen from
-  // that cell (normal pointing out of it).
-  auto xFace = [&](int i, int j, int k) {  // plane x index i+1
-    return std::vector<Label>{pointIndex(i + 1, j, k), pointIndex(i + 1, j + 1, k), pointIndex(i + 1, j + 1, k + 1),
-                              pointIndex(i + 1, j, k + 1)};
-  };
-  auto yFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pointIndex(i, j + 1, k), pointIndex(i, j + 1, k + 1), pointIndex(i + 1, j + 1, k + 1),
-                              pointIndex(i + 1, j + 1, k)};
-  };
-  auto zFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pointIndex(i, j, k + 1), pointIndex(i + 1, j, k + 1), pointIndex(i + 1, j + 1, k + 1),
-                              pointIndex(i, j + 1, k + 1)};
-  };
-  auto reversed = [](std::vector<Label> f) {
-    std::reverse(f.begin() + 1, f.end());
-    return f;
-  };
-
-  FaceList faces;
-  std::vector<Label> owner, neighbour;
-  for (int k = 0; k < nz; ++k)
-    for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) {
-        const Label c = cellIndex(i, j, k);
-        if (i + 1 < nx) { faces.add(xFace(i, j, k)); owner.push_back(c); neighbour.push_back(cellIndex(i + 1, j, k)); }
-        if (j + 1 < ny) { faces.add(yFace(i, j, k)); owner.push_back(c); neighbour.push_back(cellIndex(i, j + 1, k)); }
-        if (k + 1 < nz) { faces.add(zFace(i, j, k)); owner.push_back(c); neighbour.push_back(cellIndex(i, j, k + 1)); }
-      }
-  std::vector<Patch> patches;
-  auto patch = [&](const std::string& name, auto&& addFaces) {
-    const Label start = faces.size();
-    addFaces();
-    patches.push_back(makePatch(name, "patch", start, faces.size() - start));
-  };
-  auto each = [&](auto&& body) {
-    for (int k = 0; k < nz; ++k)
-      for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i) body(i, j, k);
-  };
-  auto addBoundary = [&](bool on, std::vector<Label> f, Label cell) {
-    if (!on) return;
-    faces.add(f);
-    owner.push_back(cell);
-  };
-  patch("xmin", [&] { each([&](int i, int j, int k) { addBoundary(i == 0, reversed(xFace(i - 1, j, k)), cellIndex(i, j, k)); }); });
-  patch("xmax", [&] { each([&](int i, int j, int k) { addBoundary(i == nx - 1, xFace(i, j, k), cellIndex(i, j, k)); }); });
-  patch("ymin", [&] { each([&](int i, int j, int k) { addBoundary(j == 0, reversed(yFace(i, j - 1, k)), cellIndex(i, j, k)); }); });
-  patch("ymax", [&] { each([&](int i, int j, int k) { addBoundary(j == ny - 1, yFace(i, j, k), cellIndex(i, j, k)); }); });
-  patch("zmin", [&] { each([&](int i, int j, int k) { addBoundary(k == 0, reversed(zFace(i, j, k - 1)), cellIndex(i, j, k)); }); });
-  patch("zmax", [&] { each([&](int i, int j, int k) { addBoundary(k == nz - 1, zFace(i, j, k), cellIndex(i, j, k)); }); });
-  return PolyMesh(std::move(points), std::move(faces), std::move(owner), std::move(neighbour), std::move(patches), "box");
+/// nx*ny*nz hexahedra (test::boxMesh numbering) with patches xmin, xmax, ymin,
+/// ymax, zmin, zmax, all of type "patch". `at` places lattice point (i, j, k);
+/// default: the unit cube.
+inline PolyMesh box(int nx, int ny, int nz, const test::LatticeMap& at = {}) {
+  test::BoxOptions options;
+  options.point = at;
+  options.sides = {test::boxSide("xmin", "patch"), test::boxSide("xmax", "patch"), test::boxSide("ymin", "patch"),
+                   test::boxSide("ymax", "patch"), test::boxSide("zmin", "patch"), test::boxSide("zmax", "patch")};
+  return test::boxMesh(nx, ny, nz, options);
 }
 
 /// Box with cell widths dx[i], dy[j], dz[k] (points at their partial sums).

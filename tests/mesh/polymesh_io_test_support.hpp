@@ -1,172 +1,42 @@
 #pragma once
-// Helpers for the polyMesh reader/writer tests: a hand-built structured hex
-// mesh, a scratch case directory, and file writers for hand-made inputs.
-#include <unistd.h>
-
-#include <algorithm>
+// Helpers for the polyMesh reader/writer tests: a structured hex mesh with
+// awkward coordinates, FoamFile headers and raw bytes for hand-made inputs,
+// and a bit-for-bit mesh comparison. (Scratch directories and file reading
+// and writing: support/temp_dir.hpp.)
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "sluice/mesh/poly_mesh.hpp"
+#include "support/box_mesh.hpp"
 
 namespace sluice::mesh::testing {
 
-/// nx x ny x nz hex cells on a box; internal faces upper-triangular, face
-/// normals out of the owner. Patches: inlet (x min), outlet (x max),
-/// lower/upper (y min/max: walls in group "wall", or a cyclic pair),
-/// frontAndBack (z min and max: empty when nz == 1, else wall).
-/// Coordinates are deliberately not short decimals so that round trips
-/// test full precision.
+/// nx x ny x nz hex cells on a box (test::boxMesh numbering), mesh name
+/// "hex". Patches: inlet (x min), outlet (x max), lower/upper (y min/max:
+/// walls in group "wall", or a cyclic pair), frontAndBack (z min and max: empty
+/// when nz == 1, else wall). Coordinates are deliberately not short decimals
+/// so that round trips test full precision, and point 0 has y = -0.0 (the sign
+/// of zero must survive).
 inline PolyMesh hexMesh(int nx, int ny, int nz, bool cyclicY = false) {
-  auto pt = [&](int i, int j, int k) { return static_cast<Label>(i + (nx + 1) * (j + (ny + 1) * k)); };
-  auto cell = [&](int i, int j, int k) { return static_cast<Label>(i + nx * (j + ny * k)); };
-  std::vector<Vec3> points;
-  for (int k = 0; k <= nz; ++k)
-    for (int j = 0; j <= ny; ++j)
-      for (int i = 0; i <= nx; ++i)
-        points.push_back(Vec3{i * 0.1 + 1.0 / 3.0, j * 0.37e-1 * (1.0 + 1e-13 * i), k * 0.2 / 7.0});
-  points[0].y = -0.0;  // (y is 0 there) the sign of zero must survive
-
-  // Faces normal to x, y, z at lattice position (i,j,k), oriented +x/+y/+z.
-  auto xFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pt(i, j, k), pt(i, j + 1, k), pt(i, j + 1, k + 1), pt(i, j, k + 1)};
+  test::BoxOptions options;
+  options.name = "hex";
+  options.point = [](int i, int j, int k) {
+    Vec3 p{i * 0.1 + 1.0 / 3.0, j * 0.37e-1 * (1.0 + 1e-13 * i), k * 0.2 / 7.0};
+    if (i == 0 && j == 0 && k == 0) p.y = -0.0;
+    return p;
   };
-  auto yFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pt(i, j, k), pt(i, j, k + 1), pt(i + 1, j, k + 1), pt(i + 1, j, k)};
-  };
-  auto zFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pt(i, j, k), pt(i + 1, j, k), pt(i + 1, j + 1, k), pt(i, j + 1, k)};
-  };
-  auto flipped = [](std::vector<Label> f) {
-    std::reverse(f.begin() + 1, f.end());
-    return f;
-  };
-
-  FaceList faces;
-  std::vector<Label> owner, neighbour;
-  for (int k = 0; k < nz; ++k)
-    for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) {
-        const Label c = cell(i, j, k);
-        if (i + 1 < nx) {
-          faces.add(xFace(i + 1, j, k));
-          owner.push_back(c);
-          neighbour.push_back(cell(i + 1, j, k));
-        }
-        if (j + 1 < ny) {
-          faces.add(yFace(i, j + 1, k));
-          owner.push_back(c);
-          neighbour.push_back(cell(i, j + 1, k));
-        }
-        if (k + 1 < nz) {
-          faces.add(zFace(i, j, k + 1));
-          owner.push_back(c);
-          neighbour.push_back(cell(i, j, k + 1));
-        }
-      }
-  std::vector<Patch> patches;
-  auto beginPatch = [&](const std::string& name, const std::string& type) {
-    Patch p;
-    p.name = name;
-    p.type = type;
-    p.start = faces.size();
-    patches.push_back(p);
-  };
-  auto endPatch = [&] { patches.back().size = faces.size() - patches.back().start; };
-
-  beginPatch("inlet", "patch");
-  for (int k = 0; k < nz; ++k)
-    for (int j = 0; j < ny; ++j) {
-      faces.add(flipped(xFace(0, j, k)));
-      owner.push_back(cell(0, j, k));
-    }
-  endPatch();
-  beginPatch("outlet", "patch");
-  for (int k = 0; k < nz; ++k)
-    for (int j = 0; j < ny; ++j) {
-      faces.add(xFace(nx, j, k));
-      owner.push_back(cell(nx - 1, j, k));
-    }
-  endPatch();
-  beginPatch("lower", cyclicY ? "cyclic" : "wall");
-  for (int k = 0; k < nz; ++k)
-    for (int i = 0; i < nx; ++i) {
-      faces.add(flipped(yFace(i, 0, k)));
-      owner.push_back(cell(i, 0, k));
-    }
-  endPatch();
-  beginPatch("upper", cyclicY ? "cyclic" : "wall");
-  for (int k = 0; k < nz; ++k)
-    for (int i = 0; i < nx; ++i) {
-      faces.add(yFace(i, ny, k));
-      owner.push_back(cell(i, ny - 1, k));
-    }
-  endPatch();
-  if (cyclicY) {
-    patches[2].neighbourPatch = "upper";
-    patches[3].neighbourPatch = "lower";
-  } else {
-    patches[2].inGroups = {"wall"};
-    patches[3].inGroups = {"wall"};
-  }
-  beginPatch("frontAndBack", nz == 1 ? "empty" : "wall");
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      faces.add(flipped(zFace(i, j, 0)));
-      owner.push_back(cell(i, j, 0));
-    }
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      faces.add(zFace(i, j, nz));
-      owner.push_back(cell(i, j, nz - 1));
-    }
-  endPatch();
-  return PolyMesh(std::move(points), std::move(faces), std::move(owner), std::move(neighbour), std::move(patches),
-                  "hex");
-}
-
-/// A fresh directory under the system temp dir, removed on destruction.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& tag) {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            ("sluice_" + tag + "_" + std::to_string(::getpid()) + "_" + (info ? info->name() : "x"));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
-inline void writeText(const std::filesystem::path& file, const std::string& text) {
-  std::filesystem::create_directories(file.parent_path());
-  std::ofstream os(file, std::ios::binary);
-  os << text;
-  ASSERT_TRUE(os.good()) << file;
-}
-
-inline std::string readText(const std::filesystem::path& file) {
-  std::ifstream is(file, std::ios::binary);
-  std::stringstream ss;
-  ss << is.rdbuf();
-  return ss.str();
+  const Patch frontAndBack = test::boxSide("frontAndBack", nz == 1 ? "empty" : "wall");
+  options.sides = {test::boxSide("inlet", "patch"),
+                   test::boxSide("outlet", "patch"),
+                   cyclicY ? test::boxSide("lower", "cyclic", {}, "upper") : test::boxSide("lower", "wall", {"wall"}),
+                   cyclicY ? test::boxSide("upper", "cyclic", {}, "lower") : test::boxSide("upper", "wall", {"wall"}),
+                   frontAndBack,
+                   frontAndBack};
+  return test::boxMesh(nx, ny, nz, options);
 }
 
 /// A FoamFile header as OpenFOAM writes it.

@@ -9,6 +9,7 @@
 #include "mesh/block_test_support.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/block_assembly.hpp"
+#include "support/vec3_near.hpp"
 
 using sluice::InputError;
 using sluice::Label;
@@ -16,14 +17,9 @@ using sluice::Scalar;
 using sluice::Vec3;
 using namespace sluice::mesh;
 using namespace sluice::mesh::testing;
+using sluice::test::expectNear;
 
 namespace {
-
-void expectNear(const Vec3& a, const Vec3& b, Scalar tol) {
-  EXPECT_NEAR(a.x, b.x, tol);
-  EXPECT_NEAR(a.y, b.y, tol);
-  EXPECT_NEAR(a.z, b.z, tol);
-}
 
 BlockMeshSpec unitCube(std::array<Label, 3> cells) {
   BlockMeshSpec spec;

@@ -5,21 +5,17 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/block_edges.hpp"
+#include "support/vec3_near.hpp"
 
 using sluice::InputError;
 using sluice::Scalar;
 using sluice::Vec3;
 using sluice::mesh::BlockEdge;
+using sluice::test::expectNear;
 
 namespace {
 
 constexpr Scalar kPi = std::numbers::pi;
-
-void expectNear(const Vec3& a, const Vec3& b, Scalar tol) {
-  EXPECT_NEAR(a.x, b.x, tol);
-  EXPECT_NEAR(a.y, b.y, tol);
-  EXPECT_NEAR(a.z, b.z, tol);
-}
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include <numbers>
 
 #include "sluice/mesh/hex_block.hpp"
+#include "support/vec3_near.hpp"
 
 using sluice::Label;
 using sluice::Scalar;
@@ -11,17 +12,12 @@ using sluice::Vec3;
 using sluice::mesh::BlockEdge;
 using sluice::mesh::Grading;
 using sluice::mesh::HexBlock;
+using sluice::test::expectNear;
 
 namespace {
 
 const std::array<Vec3, 8> kUnitCube = {
     {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}};
-
-void expectNear(const Vec3& a, const Vec3& b, Scalar tol) {
-  EXPECT_NEAR(a.x, b.x, tol);
-  EXPECT_NEAR(a.y, b.y, tol);
-  EXPECT_NEAR(a.z, b.z, tol);
-}
 
 Vec3 trilinear(const std::array<Vec3, 8>& c, Scalar s, Scalar t, Scalar u) {
   return (1 - s) * (1 - t) * (1 - u) * c[0] + s * (1 - t) * (1 - u) * c[1] + s * t * (1 - u) * c[2] +

@@ -6,17 +6,13 @@
 #include "mesh/hand_meshes.hpp"
 #include "sluice/mesh/mesh_check.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
+#include "support/vec3_near.hpp"
 
 using namespace sluice;
 using namespace sluice::mesh;
+using sluice::test::expectNear;
 
 namespace {
-
-void expectVecNear(const Vec3& a, const Vec3& b, Scalar tol) {
-  EXPECT_NEAR(a.x, b.x, tol);
-  EXPECT_NEAR(a.y, b.y, tol);
-  EXPECT_NEAR(a.z, b.z, tol);
-}
 
 Scalar maxOpenness(const PolyMesh& mesh, const MeshGeometry& g) {
   Scalar m = 0;
@@ -48,14 +44,14 @@ TEST(MeshGeometry, UnitCubeCellHasVolumeExactlyOne) {
   const MeshGeometry g = MeshGeometry::compute(mesh);
   ASSERT_EQ(g.cellVolumes.size(), 1u);
   EXPECT_EQ(g.cellVolumes[0], 1.0);
-  expectVecNear(g.cellCentres[0], {0.5, 0.5, 0.5}, 1e-15);
+  expectNear(g.cellCentres[0], {0.5, 0.5, 0.5}, 1e-15);
   for (Label f = 0; f < mesh.nFaces(); ++f) {
     EXPECT_DOUBLE_EQ(g.faceAreaMags[f], 1.0);
     EXPECT_DOUBLE_EQ(g.weights[f], 1.0);
   }
   // xmin face: centre (0, .5, .5), area pointing -x (out of the cell).
-  expectVecNear(g.faceCentres[0], {0, 0.5, 0.5}, 1e-15);
-  expectVecNear(g.faceAreas[0], {-1, 0, 0}, 1e-15);
+  expectNear(g.faceCentres[0], {0, 0.5, 0.5}, 1e-15);
+  expectNear(g.faceAreas[0], {-1, 0, 0}, 1e-15);
 }
 
 TEST(MeshGeometry, UniformBoxAreasCentresWeightsAndDeltas) {
@@ -67,7 +63,7 @@ TEST(MeshGeometry, UniformBoxAreasCentresWeightsAndDeltas) {
     EXPECT_NEAR(g.cellVolumes[c], 1.0 / 24.0, 1e-16);
     total += g.cellVolumes[c];
     const int i = c % 4, j = (c / 4) % 3, k = c / 12;
-    expectVecNear(g.cellCentres[c], {(i + 0.5) / 4, (j + 0.5) / 3, (k + 0.5) / 2}, 1e-15);
+    expectNear(g.cellCentres[c], {(i + 0.5) / 4, (j + 0.5) / 3, (k + 0.5) / 2}, 1e-15);
   }
   EXPECT_NEAR(total, 1.0, 1e-14);
   for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
@@ -76,17 +72,17 @@ TEST(MeshGeometry, UniformBoxAreasCentresWeightsAndDeltas) {
     EXPECT_NEAR(g.nonOrthogonality[f], 0.0, 1e-6) << "face " << f;
     const Vec3 expectedArea = d == 1 ? Vec3{1.0 / 6.0, 0, 0} : d == 4 ? Vec3{0, 1.0 / 8.0, 0} : Vec3{0, 0, 1.0 / 12.0};
     const Scalar expectedCoeff = d == 1 ? 4.0 : d == 4 ? 3.0 : 2.0;
-    expectVecNear(g.faceAreas[f], expectedArea, 1e-15);
+    expectNear(g.faceAreas[f], expectedArea, 1e-15);
     EXPECT_NEAR(g.deltaCoeffs[f], expectedCoeff, 1e-12);
     EXPECT_NEAR(g.nonOrthDeltaCoeffs[f], expectedCoeff, 1e-12);
-    expectVecNear(g.faceCentres[f], 0.5 * (g.cellCentres[mesh.owner()[f]] + g.cellCentres[mesh.neighbour()[f]]),
+    expectNear(g.faceCentres[f], 0.5 * (g.cellCentres[mesh.owner()[f]] + g.cellCentres[mesh.neighbour()[f]]),
                   1e-15);
   }
   // Boundary: weight 1, delta from owner centre to face centre.
   const Patch& xmax = mesh.patches()[mesh.findPatch("xmax")];
   for (Label f = xmax.start; f < xmax.start + xmax.size; ++f) {
     EXPECT_EQ(g.weights[f], 1.0);
-    expectVecNear(g.deltas[f], {0.125, 0, 0}, 1e-15);
+    expectNear(g.deltas[f], {0.125, 0, 0}, 1e-15);
     EXPECT_NEAR(g.deltaCoeffs[f], 8.0, 1e-12);
   }
   EXPECT_LT(maxOpenness(mesh, g), 1e-14);
@@ -98,7 +94,7 @@ TEST(MeshGeometry, GradedGridWeightsFollowCellWidths) {
   const MeshGeometry g = MeshGeometry::compute(mesh);
   ASSERT_EQ(mesh.nInternalFaces(), 1);
   EXPECT_NEAR(g.weights[0], 2.0 / 3.0, 1e-15);
-  expectVecNear(g.deltas[0], {1.5, 0, 0}, 1e-15);
+  expectNear(g.deltas[0], {1.5, 0, 0}, 1e-15);
   EXPECT_NEAR(g.deltaCoeffs[0], 1.0 / 1.5, 1e-15);
   EXPECT_DOUBLE_EQ(g.cellVolumes[1], 2.0);
 
@@ -128,7 +124,7 @@ TEST(MeshGeometry, ShearedGridHasAnalyticNonOrthogonality) {
     EXPECT_NEAR(g.nonOrthDeltaCoeffs[f], g.deltaCoeffs[f] / cosA, 1e-12);
   // Cell (i, j) centre: (i + 0.5 + tan(angle) (j + 0.5), j + 0.5, 0.5).
   const Scalar t = std::tan(angle * std::acos(-1.0) / 180.0);
-  expectVecNear(g.cellCentres[7], {1.5 + 2.5 * t, 2.5, 0.5}, 1e-14);
+  expectNear(g.cellCentres[7], {1.5 + 2.5 * t, 2.5, 0.5}, 1e-14);
   EXPECT_LT(maxOpenness(mesh, g), 1e-14);
 }
 
@@ -136,10 +132,10 @@ TEST(MeshGeometry, TetrahedronVolumeIsOneSixth) {
   const PolyMesh mesh = handmade::tetrahedron();
   const MeshGeometry g = MeshGeometry::compute(mesh);
   EXPECT_NEAR(g.cellVolumes[0], 1.0 / 6.0, 1e-16);
-  expectVecNear(g.cellCentres[0], {0.25, 0.25, 0.25}, 1e-16);
-  expectVecNear(g.faceCentres[3], {1.0 / 3, 1.0 / 3, 1.0 / 3}, 1e-16);
-  expectVecNear(g.faceAreas[3], {0.5, 0.5, 0.5}, 1e-16);
-  expectVecNear(g.faceAreas[0], {0, 0, -0.5}, 1e-16);
+  expectNear(g.cellCentres[0], {0.25, 0.25, 0.25}, 1e-16);
+  expectNear(g.faceCentres[3], {1.0 / 3, 1.0 / 3, 1.0 / 3}, 1e-16);
+  expectNear(g.faceAreas[3], {0.5, 0.5, 0.5}, 1e-16);
+  expectNear(g.faceAreas[0], {0, 0, -0.5}, 1e-16);
   EXPECT_LT(maxOpenness(mesh, g), 1e-15);
 }
 
@@ -147,20 +143,20 @@ TEST(MeshGeometry, PrismVolumeAndCentroid) {
   const PolyMesh mesh = handmade::prism();
   const MeshGeometry g = MeshGeometry::compute(mesh);
   EXPECT_NEAR(g.cellVolumes[0], 0.5, 1e-15);
-  expectVecNear(g.cellCentres[0], {1.0 / 3, 1.0 / 3, 0.5}, 1e-15);
-  expectVecNear(g.faceCentres[4], {0.5, 0.5, 0.5}, 1e-15);
-  expectVecNear(g.faceAreas[4], {1, 1, 0}, 1e-15);
+  expectNear(g.cellCentres[0], {1.0 / 3, 1.0 / 3, 0.5}, 1e-15);
+  expectNear(g.faceCentres[4], {0.5, 0.5, 0.5}, 1e-15);
+  expectNear(g.faceAreas[4], {1, 1, 0}, 1e-15);
   EXPECT_LT(maxOpenness(mesh, g), 1e-15);
 }
 
 TEST(MeshGeometry, NonConvexFaceAndCellHaveExactCentroids) {
   const PolyMesh mesh = lPrism();
   const MeshGeometry g = MeshGeometry::compute(mesh);
-  expectVecNear(g.faceCentres[0], {5.0 / 6, 5.0 / 6, 0}, 1e-15);
-  expectVecNear(g.faceAreas[0], {0, 0, -3}, 1e-15);
-  expectVecNear(g.faceAreas[1], {0, 0, 3}, 1e-15);
+  expectNear(g.faceCentres[0], {5.0 / 6, 5.0 / 6, 0}, 1e-15);
+  expectNear(g.faceAreas[0], {0, 0, -3}, 1e-15);
+  expectNear(g.faceAreas[1], {0, 0, 3}, 1e-15);
   EXPECT_NEAR(g.cellVolumes[0], 3.0, 1e-14);
-  expectVecNear(g.cellCentres[0], {5.0 / 6, 5.0 / 6, 0.5}, 1e-15);
+  expectNear(g.cellCentres[0], {5.0 / 6, 5.0 / 6, 0.5}, 1e-15);
 }
 
 TEST(MeshGeometry, InvertedCellHasNegativeVolume) {
@@ -171,5 +167,5 @@ TEST(MeshGeometry, InvertedCellHasNegativeVolume) {
   EXPECT_NEAR(g.cellVolumes[0], 1.0, 1e-15);
   EXPECT_NEAR(g.cellVolumes[1], -0.5, 1e-15);
   EXPECT_NEAR(g.cellVolumes[2], 2.5, 1e-15);
-  expectVecNear(g.cellCentres[1], {0.75, 0.5, 0.5}, 1e-15);
+  expectNear(g.cellCentres[1], {0.75, 0.5, 0.5}, 1e-15);
 }

@@ -3,16 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-
-#include <unistd.h>
 
 #include <fmt/format.h>
 
 #include "mesh/hand_meshes.hpp"
 #include "sluice/mesh/mesh_check.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace sluice;
 using namespace sluice::mesh;
@@ -193,8 +190,8 @@ TEST(MeshCheck, JsonHasExpectedKeysAndFullPrecision) {
   EXPECT_EQ(noBandwidth.toJson().find("bandwidth"), std::string::npos);
 
   if (!python3Available()) GTEST_SKIP() << "python3 not found; JSON not validated by a parser";
-  const auto file = std::filesystem::temp_directory_path() / fmt::format("sluice_check_{}.json", ::getpid());
-  std::ofstream(file) << json;
+  const test::TempDir dir("check");
+  const auto file = dir.write("report.json", json);
   const std::string script =
       "import json,sys; d=json.load(open(sys.argv[1])); "
       "assert d['cells']==24 and d['internalFaces']==46 and d['points']==61; "
@@ -207,9 +204,7 @@ TEST(MeshCheck, JsonHasExpectedKeysAndFullPrecision) {
       "assert set(d)=={'cells','faces','internalFaces','points','volume','minVolume','maxVolume','bounds',"
       "'maxNonOrthogonality','averageNonOrthogonality','maxSkewness','maxAspectRatio','maxCellOpenness',"
       "'bandwidthBefore','bandwidthAfter','patches','errors','warnings'}, set(d)";
-  std::ofstream(file.string() + ".py") << script;
-  const int rc = std::system(fmt::format("python3 '{}.py' '{}'", file.string(), file.string()).c_str());
-  std::filesystem::remove(file);
-  std::filesystem::remove(file.string() + ".py");
+  const auto checker = dir.write("check.py", script);
+  const int rc = std::system(fmt::format("python3 '{}' '{}'", checker.string(), file.string()).c_str());
   EXPECT_EQ(rc, 0) << json;
 }

@@ -12,6 +12,7 @@
 #include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/mesh/polymesh_io.hpp"
 #include "support/run_command.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace sluice;

@@ -9,6 +9,7 @@
 #include "polymesh_io_test_support.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/polymesh_io.hpp"
+#include "support/temp_dir.hpp"
 
 namespace sluice::mesh {
 namespace {
@@ -17,8 +18,8 @@ namespace fs = std::filesystem;
 using testing::appendRaw;
 using testing::foamHeader;
 using testing::hexMesh;
-using testing::ScratchDir;
-using testing::writeText;
+using test::TempDir;
+using test::writeText;
 
 struct BinaryLayout {
   int labelBits = 32;
@@ -79,7 +80,7 @@ void writeBinaryPolyMesh(const PolyMesh& mesh, const fs::path& dir, const Binary
 
   // The boundary of a binary mesh is text with a binary header: take ours and patch the header.
   writePolyMesh(mesh, dir / "text");
-  std::string boundary = testing::readText(dir / "text" / "boundary");
+  std::string boundary = test::readText(dir / "text" / "boundary");
   fs::remove_all(dir / "text");
   const auto body = boundary.find("}\n") + 2;
   writeText(dir / "boundary", foamHeader("binary", "polyBoundaryMesh", "boundary", b.arch()) + boundary.substr(body));
@@ -96,7 +97,7 @@ PolyMesh withFloatPoints(const PolyMesh& m) {
 class PolyMeshIoBinary : public ::testing::TestWithParam<BinaryLayout> {};
 
 TEST_P(PolyMeshIoBinary, ReadsHandWrittenBinaryFilesExactly) {
-  ScratchDir dir("polyio_bin");
+  TempDir dir("polyio_bin");
   const BinaryLayout b = GetParam();
   const PolyMesh mesh = hexMesh(3, 2, 2, /*cyclicY=*/true);
   const fs::path polyMesh = dir.path() / "constant" / "polyMesh";
@@ -119,7 +120,7 @@ INSTANTIATE_TEST_SUITE_P(Widths, PolyMeshIoBinary,
 
 TEST(PolyMeshIoBinaryFormat, EmptyBinaryNeighbourListIsABareZero) {
   // OpenFOAM writes an empty binary list as "0" without parentheses.
-  ScratchDir dir("polyio_bin");
+  TempDir dir("polyio_bin");
   const PolyMesh mesh = hexMesh(1, 1, 1);
   const fs::path polyMesh = dir.path() / "constant" / "polyMesh";
   writeBinaryPolyMesh(mesh, polyMesh, BinaryLayout{});
@@ -130,7 +131,7 @@ TEST(PolyMeshIoBinaryFormat, EmptyBinaryNeighbourListIsABareZero) {
 }
 
 TEST(PolyMeshIoBinaryFormat, MissingArchMeansLabel32Scalar64) {
-  ScratchDir dir("polyio_bin");
+  TempDir dir("polyio_bin");
   const PolyMesh mesh = hexMesh(2, 1, 1);
   const fs::path polyMesh = dir.path() / "constant" / "polyMesh";
   writeBinaryPolyMesh(mesh, polyMesh, BinaryLayout{});
@@ -146,7 +147,7 @@ TEST(PolyMeshIoBinaryFormat, MissingArchMeansLabel32Scalar64) {
 }
 
 TEST(PolyMeshIoBinaryFormat, AsciiFaceCompactList) {
-  ScratchDir dir("polyio_bin");
+  TempDir dir("polyio_bin");
   const PolyMesh mesh = hexMesh(2, 2, 1);
   const fs::path polyMesh = dir.path() / "constant" / "polyMesh";
   writePolyMesh(mesh, polyMesh);

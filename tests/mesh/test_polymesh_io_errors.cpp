@@ -8,6 +8,7 @@
 #include "polymesh_io_test_support.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/polymesh_io.hpp"
+#include "support/temp_dir.hpp"
 
 namespace sluice::mesh {
 namespace {
@@ -15,9 +16,9 @@ namespace {
 namespace fs = std::filesystem;
 using testing::foamHeader;
 using testing::hexMesh;
-using testing::readText;
-using testing::ScratchDir;
-using testing::writeText;
+using test::readText;
+using test::TempDir;
+using test::writeText;
 
 /// Message of the InputError readPolyMesh throws (fails the test if none).
 std::string readError(const fs::path& polyMesh) {
@@ -41,7 +42,7 @@ class PolyMeshIoErrors : public ::testing::Test {
     text.replace(pos, from.size(), to);
     writeText(polyMesh_ / file, text);
   }
-  ScratchDir dir_{"polyio_err"};
+  TempDir dir_{"polyio_err"};
   fs::path polyMesh_ = dir_.path() / "case" / "constant" / "polyMesh";
   PolyMesh mesh_ = hexMesh(2, 2, 1);  // 9*2 points, 4 cells, 20 faces (4 internal)
 };

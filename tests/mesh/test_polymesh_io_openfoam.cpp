@@ -9,13 +9,14 @@
 
 #include "polymesh_io_test_support.hpp"
 #include "sluice/mesh/polymesh_io.hpp"
+#include "support/temp_dir.hpp"
 
 namespace sluice::mesh {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::readText;
-using testing::ScratchDir;
+using test::readText;
+using test::TempDir;
 
 const fs::path kBashrc = "/usr/share/openfoam/etc/bashrc";
 const fs::path kCavity = "/usr/share/doc/openfoam-examples/examples/incompressible/icoFoam/cavity/cavity";
@@ -42,7 +43,7 @@ fs::path copyCavity(const fs::path& dir, bool binary) {
     const auto pos = control.find("writeFormat     ascii;");
     EXPECT_NE(pos, std::string::npos);
     if (pos != std::string::npos) control.replace(pos, 22, "writeFormat     binary;");
-    testing::writeText(caseDir / "system/controlDict", control);
+    test::writeText(caseDir / "system/controlDict", control);
   }
   return caseDir;
 }
@@ -84,7 +85,7 @@ void expectCheckMeshAccepts(const PolyMesh& mesh, const fs::path& dir) {
 
 TEST(PolyMeshIoOpenFoam, ReadsAsciiBlockMeshCavity) {
   if (!haveOpenFoam()) GTEST_SKIP() << "OpenFOAM not installed (" << kBashrc << ")";
-  ScratchDir dir("polyio_of");
+  TempDir dir("polyio_of");
   const fs::path caseDir = copyCavity(dir.path(), false);
   std::string log;
   ASSERT_EQ(runFoam("blockMesh", caseDir, log), 0) << log;
@@ -94,7 +95,7 @@ TEST(PolyMeshIoOpenFoam, ReadsAsciiBlockMeshCavity) {
 
 TEST(PolyMeshIoOpenFoam, ReadsBinaryBlockMeshCavityEqualToAscii) {
   if (!haveOpenFoam()) GTEST_SKIP() << "OpenFOAM not installed (" << kBashrc << ")";
-  ScratchDir dir("polyio_of");
+  TempDir dir("polyio_of");
   const fs::path binCase = copyCavity(dir.path() / "bin", true);
   const fs::path asciiCase = copyCavity(dir.path() / "ascii", false);
   std::string log;
@@ -117,14 +118,14 @@ TEST(PolyMeshIoOpenFoam, ReadsBinaryBlockMeshCavityEqualToAscii) {
 
 TEST(PolyMeshIoOpenFoam, ReadsBinaryMeshFromFoamFormatConvert) {
   if (!haveOpenFoam()) GTEST_SKIP() << "OpenFOAM not installed (" << kBashrc << ")";
-  ScratchDir dir("polyio_of");
+  TempDir dir("polyio_of");
   const fs::path caseDir = copyCavity(dir.path(), false);
   std::string log;
   ASSERT_EQ(runFoam("blockMesh", caseDir, log), 0) << log;
   const PolyMesh ascii = readPolyMesh(caseDir / "constant/polyMesh");
   std::string control = readText(caseDir / "system/controlDict");
   control.replace(control.find("writeFormat     ascii;"), 22, "writeFormat     binary;");
-  testing::writeText(caseDir / "system/controlDict", control);
+  test::writeText(caseDir / "system/controlDict", control);
   ASSERT_EQ(runFoam("foamFormatConvert", caseDir, log), 0) << log;
   ASSERT_NE(readText(caseDir / "constant/polyMesh/points").find("format      binary;"), std::string::npos);
   const PolyMesh bin = readPolyMesh(caseDir / "constant/polyMesh");
@@ -134,7 +135,7 @@ TEST(PolyMeshIoOpenFoam, ReadsBinaryMeshFromFoamFormatConvert) {
 
 TEST(PolyMeshIoOpenFoam, CheckMeshAcceptsCavityRewrittenBySluice) {
   if (!haveOpenFoam()) GTEST_SKIP() << "OpenFOAM not installed (" << kBashrc << ")";
-  ScratchDir dir("polyio_of");
+  TempDir dir("polyio_of");
   const fs::path source = copyCavity(dir.path() / "source", false);
   std::string log;
   ASSERT_EQ(runFoam("blockMesh", source, log), 0) << log;
@@ -146,7 +147,7 @@ TEST(PolyMeshIoOpenFoam, CheckMeshAcceptsCavityRewrittenBySluice) {
 
 TEST(PolyMeshIoOpenFoam, CheckMeshAcceptsHandBuiltHexMeshes) {
   if (!haveOpenFoam()) GTEST_SKIP() << "OpenFOAM not installed (" << kBashrc << ")";
-  ScratchDir dir("polyio_of");
+  TempDir dir("polyio_of");
   expectCheckMeshAccepts(testing::hexMesh(4, 3, 2), dir.path() / "walls3d");
   expectCheckMeshAccepts(testing::hexMesh(5, 4, 1, /*cyclicY=*/true), dir.path() / "cyclic2d");
 }

@@ -4,17 +4,18 @@
 #include "polymesh_io_test_support.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/polymesh_io.hpp"
+#include "support/temp_dir.hpp"
 
 namespace sluice::mesh {
 namespace {
 
 using testing::expectSameMesh;
 using testing::hexMesh;
-using testing::readText;
-using testing::ScratchDir;
+using test::readText;
+using test::TempDir;
 
 TEST(PolyMeshIoRoundTrip, HexMeshWithWallsIsIdenticalAfterWriteAndRead) {
-  ScratchDir dir("polyio");
+  TempDir dir("polyio");
   const PolyMesh mesh = hexMesh(4, 3, 2);
   ASSERT_EQ(mesh.nCells(), 24);
   // 3*3*2 x-faces + 4*2*2 y-faces + 4*3*1 z-faces inside
@@ -30,7 +31,7 @@ TEST(PolyMeshIoRoundTrip, HexMeshWithWallsIsIdenticalAfterWriteAndRead) {
 }
 
 TEST(PolyMeshIoRoundTrip, CyclicAndEmptyPatchesKeepTheirAttributes) {
-  ScratchDir dir("polyio");
+  TempDir dir("polyio");
   const PolyMesh mesh = hexMesh(3, 5, 1, /*cyclicY=*/true);
   const auto polyMesh = dir.path() / "constant" / "polyMesh/";  // trailing slash is fine
   writePolyMesh(mesh, polyMesh);
@@ -46,7 +47,7 @@ TEST(PolyMeshIoRoundTrip, CyclicAndEmptyPatchesKeepTheirAttributes) {
 
 TEST(PolyMeshIoRoundTrip, BoundaryVariantsOpenFoamWrites) {
   // inGroups as "List<word> 1(wall)", comments, extra keywords, quoted header values
-  ScratchDir dir("polyio");
+  TempDir dir("polyio");
   const auto polyMesh = dir.path() / "constant" / "polyMesh";
   const PolyMesh mesh = hexMesh(2, 1, 1);
   writePolyMesh(mesh, polyMesh);
@@ -57,7 +58,7 @@ TEST(PolyMeshIoRoundTrip, BoundaryVariantsOpenFoamWrites) {
       "  lower { type wall; inGroups List<word> 2(wall viscous); nFaces 2; startFace 3; }\n"
       "  upper { type wall; inGroups 1(wall); nFaces 2; startFace 5; }\n"
       "  frontAndBack { type empty; inGroups 1(empty); nFaces 4; startFace 7; } )\n";
-  testing::writeText(polyMesh / "boundary", boundary);
+  test::writeText(polyMesh / "boundary", boundary);
   const PolyMesh back = readPolyMesh(polyMesh);
   ASSERT_EQ(back.patches().size(), 5u);
   EXPECT_EQ(back.patches()[2].inGroups, (std::vector<std::string>{"wall", "viscous"}));
@@ -68,7 +69,7 @@ TEST(PolyMeshIoRoundTrip, BoundaryVariantsOpenFoamWrites) {
 }
 
 TEST(PolyMeshIoRoundTrip, WrittenFilesCarryOpenFoamHeaders) {
-  ScratchDir dir("polyio");
+  TempDir dir("polyio");
   const PolyMesh mesh = hexMesh(2, 2, 2);
   const auto polyMesh = dir.path() / "constant" / "polyMesh";
   writePolyMesh(mesh, polyMesh);
@@ -90,10 +91,10 @@ TEST(PolyMeshIoRoundTrip, WrittenFilesCarryOpenFoamHeaders) {
 }
 
 TEST(PolyMeshIoRoundTrip, WriterRemovesStaleCompressedAndZoneFiles) {
-  ScratchDir dir("polyio");
+  TempDir dir("polyio");
   const auto polyMesh = dir.path() / "constant" / "polyMesh";
-  testing::writeText(polyMesh / "faces.gz", "stale");
-  testing::writeText(polyMesh / "cellZones", "stale");
+  test::writeText(polyMesh / "faces.gz", "stale");
+  test::writeText(polyMesh / "cellZones", "stale");
   writePolyMesh(hexMesh(1, 1, 1), polyMesh);
   EXPECT_FALSE(std::filesystem::exists(polyMesh / "faces.gz"));
   EXPECT_FALSE(std::filesystem::exists(polyMesh / "cellZones"));
@@ -103,12 +104,12 @@ TEST(PolyMeshIoRoundTrip, WriterRemovesStaleCompressedAndZoneFiles) {
 TEST(PolyMeshIoRoundTrip, SingleCellMeshUsesUniformAndEmptyLists) {
   // One hex: owner is 6 zeros and neighbour is empty, written by OpenFOAM as
   // "6{0}" and "0()"; check that both forms read back.
-  ScratchDir dir("polyio");
+  TempDir dir("polyio");
   const auto polyMesh = dir.path() / "constant" / "polyMesh";
   const PolyMesh mesh = hexMesh(1, 1, 1);
   writePolyMesh(mesh, polyMesh);
-  testing::writeText(polyMesh / "owner", testing::foamHeader("ascii", "labelList", "owner", "") + "6{0}\n");
-  testing::writeText(polyMesh / "neighbour", testing::foamHeader("ascii", "labelList", "neighbour", "") + "0()\n");
+  test::writeText(polyMesh / "owner", testing::foamHeader("ascii", "labelList", "owner", "") + "6{0}\n");
+  test::writeText(polyMesh / "neighbour", testing::foamHeader("ascii", "labelList", "neighbour", "") + "0()\n");
   const PolyMesh back = readPolyMesh(polyMesh);
   expectSameMesh(mesh, back);
   EXPECT_EQ(back.nInternalFaces(), 0);

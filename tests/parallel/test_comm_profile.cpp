@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include "sluice/core/error.hpp"
+#include "support/temp_dir.hpp"
 
 namespace sluice::parallel {
 namespace {
@@ -137,7 +137,8 @@ TEST(CommProfile, JsonParsesAndEscapesNames) {
   p.beginStep();
   p.record(MpiOp::Iallreduce, 16, 0.002);
   p.endStep();
-  const auto file = std::filesystem::temp_directory_path() / fmt::format("sluice-profile-serial-{}.json", ::getpid());
+  const test::TempDir dir("profile");
+  const auto file = dir.path() / "profile.json";
   p.localSummary().writeJson(file);
   const std::string check = fmt::format(
       "python3 -c \"import json,sys; d=json.load(open(sys.argv[1])); "
@@ -147,7 +148,6 @@ TEST(CommProfile, JsonParsesAndEscapesNames) {
       "assert len(d['mpi'])=={}\" '{}'",
       kMpiOpCount, file.string());
   EXPECT_EQ(std::system(check.c_str()), 0) << check << "\n" << p.localSummary().json();
-  std::filesystem::remove(file);
 }
 
 TEST(CommProfile, UnwritableJsonIsAnInputError) {

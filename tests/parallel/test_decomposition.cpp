@@ -6,10 +6,11 @@
 #include <set>
 #include <string>
 
-#include "parallel/box_mesh.hpp"
+#include "parallel/cell_measures.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/parallel/decomposition.hpp"
 #include "sluice/parallel/decomposition_methods.hpp"
+#include "support/box_mesh.hpp"
 
 namespace sluice::parallel {
 namespace {
@@ -118,13 +119,6 @@ TEST(HierarchicalDecomposition, MatchesSimpleOnABoxForAnyOrder) {
   for (int k = 0; k < 2; ++k)
     for (int j = 0; j < 12; ++j)
       for (int i = 0; i < 12; ++i) EXPECT_EQ(a[i + 12 * (j + 12 * k)], i / 6 + 2 * (j / 4 + 3 * k));
-}
-
-TEST(CellGraph, ListsFaceNeighboursSortedOnce) {
-  const mesh::PolyMesh m = test::boxMesh(3, 2, 1);  // cells 0 1 2 / 3 4 5
-  const CellGraph g = buildCellGraph(m);
-  EXPECT_EQ(g.offsets, (std::vector<Label>{0, 2, 5, 7, 9, 12, 14}));
-  EXPECT_EQ(g.adjacency, (std::vector<Label>{1, 3, 0, 2, 4, 1, 5, 0, 4, 1, 3, 5, 2, 4}));
 }
 
 TEST(DecompositionRegistry, HoldsTheBuiltInMethodsInOrder) {

@@ -2,12 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "sluice/core/error.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/parallel/decomposition_settings.hpp"
+#include "support/temp_dir.hpp"
 
 namespace sluice::parallel {
 namespace {
@@ -117,14 +117,10 @@ TEST(DecompositionSettings, DeltaMustBeSmall) {
 
 class CaseDir : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("sluice_decompose_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::create_directories(dir_ / "system");
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  void write(const std::string& text) { std::ofstream(dir_ / "system" / "decomposeParDict") << text; }
-  std::filesystem::path dir_;
+  void SetUp() override { std::filesystem::create_directories(dir_ / "system"); }
+  void write(const std::string& text) { test::writeText(dir_ / "system" / "decomposeParDict", text); }
+  test::TempDir tmp_{"decompose"};
+  std::filesystem::path dir_ = tmp_.path();
 };
 
 TEST_F(CaseDir, WithoutTheFileScotchIsUsed) {

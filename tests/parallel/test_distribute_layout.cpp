@@ -5,19 +5,15 @@
 //          0 1 2             0 0 1
 #include <gtest/gtest.h>
 
-#include "parallel/box_mesh.hpp"
+#include "parallel/cell_measures.hpp"
 #include "sluice/parallel/distribute.hpp"
+#include "support/box_mesh.hpp"
+#include "support/vec3_near.hpp"
 
 namespace sluice::parallel {
 namespace {
 
 const std::vector<int> cellToRank{0, 0, 1, 0, 1, 1};
-
-void expectNear(const Vec3& a, const Vec3& b) {
-  EXPECT_NEAR(a.x, b.x, 1e-15);
-  EXPECT_NEAR(a.y, b.y, 1e-15);
-  EXPECT_NEAR(a.z, b.z, 1e-15);
-}
 
 std::vector<Label> patchSizes(const mesh::PolyMesh& m) {
   std::vector<Label> out;
@@ -56,9 +52,9 @@ TEST(DistributeLayout, RankZeroOfAThreeByTwoBox) {
   for (Label p = 0; p < d.mesh.nPoints(); ++p) EXPECT_EQ(d.mesh.points()[p], global.points()[d.globalPointIds[p]]);
   // Processor faces keep the global orientation here (the owner is on rank 0).
   // Cells are 1/3 x 1/2 x 1: x faces have area 1/2, y faces 1/3.
-  expectNear(test::faceAreaVector(d.mesh, 13), {0.5, 0, 0});
-  expectNear(test::faceAreaVector(d.mesh, 14), {0, 1.0 / 3.0, 0});
-  expectNear(test::faceAreaVector(d.mesh, 15), {0.5, 0, 0});
+  test::expectNear(test::faceAreaVector(d.mesh, 13), {0.5, 0, 0}, 1e-15);
+  test::expectNear(test::faceAreaVector(d.mesh, 14), {0, 1.0 / 3.0, 0}, 1e-15);
+  test::expectNear(test::faceAreaVector(d.mesh, 15), {0.5, 0, 0}, 1e-15);
 }
 
 TEST(DistributeLayout, RankOneFlipsFacesItDoesNotOwnGlobally) {
@@ -77,9 +73,9 @@ TEST(DistributeLayout, RankOneFlipsFacesItDoesNotOwnGlobally) {
   const Label first = d.firstProcessorFace;
   EXPECT_EQ(std::vector<Label>(d.mesh.owner().begin() + first, d.mesh.owner().end()), (std::vector<Label>{0, 1, 1}));
   // Normals point out of rank 1: -x, -y, -x.
-  expectNear(test::faceAreaVector(d.mesh, first), {-0.5, 0, 0});
-  expectNear(test::faceAreaVector(d.mesh, first + 1), {0, -1.0 / 3.0, 0});
-  expectNear(test::faceAreaVector(d.mesh, first + 2), {-0.5, 0, 0});
+  test::expectNear(test::faceAreaVector(d.mesh, first), {-0.5, 0, 0}, 1e-15);
+  test::expectNear(test::faceAreaVector(d.mesh, first + 1), {0, -1.0 / 3.0, 0}, 1e-15);
+  test::expectNear(test::faceAreaVector(d.mesh, first + 2), {-0.5, 0, 0}, 1e-15);
   // Same vertices as the global face, vertex 0 kept, the rest reversed.
   const auto global2 = global.faces()[2];
   const auto local = d.mesh.faces()[first];

@@ -1,12 +1,10 @@
 #pragma once
-// Test helpers: run a shell command with a time limit and capture its output;
-// a temporary directory removed at scope exit.
+// Test helpers: run a shell command with a time limit and capture its output.
+//
+//   test::CommandResult r = test::runCommand(test::shellQuote(exe) + " mesh " + test::shellQuote(dir), 120);
+//   EXPECT_EQ(r.exitCode, 0) << r.output;
 #include <array>
-#include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <random>
 #include <string>
 #include <sys/wait.h>
 
@@ -31,35 +29,6 @@ inline CommandResult runCommand(const std::string& command, int timeoutSeconds =
   result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
 }
-
-/// A fresh directory under the system temp dir, deleted with its contents.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device rd;
-    path_ = std::filesystem::temp_directory_path() /
-            ("sluice-test-" + std::to_string(rd()) + std::to_string(rd()));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
-  /// Writes `text` to path()/relative, creating parent folders.
-  std::filesystem::path write(const std::string& relative, const std::string& text) const {
-    const auto file = path_ / relative;
-    std::filesystem::create_directories(file.parent_path());
-    std::ofstream(file) << text;
-    return file;
-  }
-
- private:
-  std::filesystem::path path_;
-};
 
 /// Quotes a path for the shell.
 inline std::string shellQuote(const std::string& s) {

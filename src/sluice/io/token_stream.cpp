@@ -55,6 +55,12 @@ bool TokenStream::acceptPunct(char c) {
   return false;
 }
 
+bool TokenStream::moreInList() {
+  if (acceptPunct(')')) return false;
+  if (atEnd()) fail("expected ')', found end of entry");
+  return true;
+}
+
 bool TokenStream::acceptWord(const char* w) {
   if (!atEnd() && (*tokens_)[pos_].isWord(w)) {
     ++pos_;
@@ -153,10 +159,7 @@ std::vector<T> readList(TokenStream& ts, ReadOne readOne) {
   if (ts.atEnd() || !ts.peek().isPunct('(')) ts.fail("expected a list, found " + ts.describeNext());
   ts.next();
   if (n >= 0) out.reserve(static_cast<std::size_t>(n));
-  while (!ts.acceptPunct(')')) {
-    if (ts.atEnd()) ts.fail("expected ')', found end of entry");
-    out.push_back(readOne());
-  }
+  while (ts.moreInList()) out.push_back(readOne());
   if (n >= 0 && static_cast<std::size_t>(n) != out.size()) {
     ts.failAt(ts.tokens()[sizePos], "list size " + std::to_string(n) + " does not match its " +
                                         std::to_string(out.size()) + " elements");

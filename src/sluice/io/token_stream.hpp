@@ -33,6 +33,11 @@ class TokenStream {
   void expectPunct(char c);                  ///< throws "expected 'c', found 'x'"
   bool acceptPunct(char c);                  ///< consumes and returns true if next is c
   bool acceptWord(const char* w);            ///< consumes and returns true if next is word w
+  /// Loop condition over the elements of a list whose '(' has been read:
+  /// consumes the closing ')' and returns false there; throws "expected ')',
+  /// found end of entry" if the entry ends first.
+  ///   while (ts.moreInList()) values.push_back(ts.readScalar());
+  bool moreInList();
   Scalar readScalar();
   Label readLabel();                         ///< integer in Label range
   std::int64_t readInteger();

@@ -36,23 +36,10 @@ BlockEdge BlockEdge::arcThroughPoint(Label start, Label end, const Vec3& p0, con
     throw InputError(what + ": the end points and the arc point are collinear (no circle through them)");
   const Vec3 centre = p0 + (cross(n, a) * magSqr(b) + cross(b, n) * magSqr(a)) / (2 * n2);
 
-  BlockEdge e;
-  e.kind_ = Kind::Arc;
-  e.start_ = start;
-  e.end_ = end;
-  e.p0_ = p0;
-  e.p1_ = p1;
-  e.centre_ = centre;
-  const Vec3 r0 = p0 - centre;
-  const Vec3 r1 = p1 - centre;
-  e.radius_ = mag(r0);
   // Going round n (counter-clockwise) from p0 meets mid before p1: the
   // triangle p0, mid, p1 is counter-clockwise about n.
-  e.e1_ = unit(r0);
-  e.e2_ = unit(cross(n, e.e1_));
-  Scalar phi = std::atan2(dot(r1, e.e2_), dot(r1, e.e1_));
-  if (phi <= 0) phi += 2 * std::numbers::pi;
-  e.angle_ = phi;
+  BlockEdge e = arcAbout(start, end, p0, p1, centre, n);
+  if (e.angle_ <= 0) e.angle_ += 2 * std::numbers::pi;
   return e;
 }
 
@@ -82,17 +69,20 @@ BlockEdge BlockEdge::arcAboutOrigin(Label start, Label end, const Vec3& p0, cons
     axis = cross(r0, r1);
   }
 
-  BlockEdge e;
+  return arcAbout(start, end, p0, p1, centre, axis);  // angle in (0, pi): the shorter way
+}
+
+BlockEdge BlockEdge::arcAbout(Label start, Label end, const Vec3& p0, const Vec3& p1, const Vec3& centre,
+                              const Vec3& axis) {
+  BlockEdge e = line(start, end, p0, p1);
   e.kind_ = Kind::Arc;
-  e.start_ = start;
-  e.end_ = end;
-  e.p0_ = p0;
-  e.p1_ = p1;
   e.centre_ = centre;
+  const Vec3 r0 = p0 - centre;
+  const Vec3 r1 = p1 - centre;
   e.radius_ = mag(r0);
   e.e1_ = unit(r0);
   e.e2_ = unit(cross(axis, e.e1_));
-  e.angle_ = std::atan2(dot(r1, e.e2_), dot(r1, e.e1_));  // in (0, pi): the shorter way
+  e.angle_ = std::atan2(dot(r1, e.e2_), dot(r1, e.e1_));
   return e;
 }
 

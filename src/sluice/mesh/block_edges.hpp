@@ -47,6 +47,11 @@ class BlockEdge {
   Scalar angle() const { return angle_; }  ///< swept angle in radians, (0, 2 pi)
 
  private:
+  /// Arc from p0 to p1 about `centre`, turning about `axis` (right-hand rule)
+  /// by the angle of p1 from p0, in (-pi, pi].
+  static BlockEdge arcAbout(Label start, Label end, const Vec3& p0, const Vec3& p1, const Vec3& centre,
+                            const Vec3& axis);
+
   Kind kind_ = Kind::Line;
   Label start_ = -1, end_ = -1;
   Vec3 p0_, p1_;

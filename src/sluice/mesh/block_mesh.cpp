@@ -63,8 +63,7 @@ class BlockMeshDictReader {
   void readVertices() {
     TokenStream ts = dict_.stream("vertices");
     openList(ts);
-    while (!ts.acceptPunct(')')) {
-      if (ts.atEnd()) ts.fail("expected ')', found end of entry");
+    while (ts.moreInList()) {
       const Token& tok = ts.peek();
       if (tok.isWord("name")) {
         ts.next();
@@ -132,8 +131,7 @@ class BlockMeshDictReader {
     if (!dict_.found("edges")) return;
     TokenStream ts = dict_.stream("edges");
     openList(ts);
-    while (!ts.acceptPunct(')')) {
-      if (ts.atEnd()) ts.fail("expected ')', found end of entry");
+    while (ts.moreInList()) {
       const Token& typeTok = ts.peek();
       const std::string type = ts.readWord();
       if (type != "arc" && type != "line")
@@ -179,8 +177,7 @@ class BlockMeshDictReader {
     }
     std::vector<GradingSection> sections;
     openList(ts);
-    while (!ts.acceptPunct(')')) {
-      if (ts.atEnd()) ts.fail("expected ')', found end of entry");
+    while (ts.moreInList()) {
       ts.expectPunct('(');
       GradingSection s;
       const Token& lt = ts.peek();
@@ -203,8 +200,7 @@ class BlockMeshDictReader {
   void readBlocks() {
     TokenStream ts = dict_.stream("blocks");
     openList(ts);
-    while (!ts.acceptPunct(')')) {
-      if (ts.atEnd()) ts.fail("expected ')', found end of entry");
+    while (ts.moreInList()) {
       const Token& shapeTok = ts.peek();
       if (!shapeTok.isWord()) ts.fail("expected a block ('hex'), found " + ts.describeNext());
       if (!shapeTok.isWord("hex"))
@@ -215,10 +211,7 @@ class BlockMeshDictReader {
       const Token& open = ts.peek();
       openList(ts);
       std::vector<Label> labels;
-      while (!ts.acceptPunct(')')) {
-        if (ts.atEnd()) ts.fail("expected ')', found end of entry");
-        labels.push_back(readVertexLabel(ts));
-      }
+      while (ts.moreInList()) labels.push_back(readVertexLabel(ts));
       if (labels.size() != 8) failAt(open, fmt::format("hex block needs 8 vertex labels, found {}", labels.size()));
       std::copy(labels.begin(), labels.end(), block.vertices.begin());
 
@@ -243,10 +236,7 @@ class BlockMeshDictReader {
         const Token& gtok = *next;
         std::vector<Grading> grading;
         openList(ts);
-        while (!ts.acceptPunct(')')) {
-          if (ts.atEnd()) ts.fail("expected ')', found end of entry");
-          grading.push_back(readGrading(ts));
-        }
+        while (ts.moreInList()) grading.push_back(readGrading(ts));
         if (grading.size() == 1) {
           block.grading.fill(grading[0]);
         } else if (grading.size() == 3) {
@@ -265,15 +255,11 @@ class BlockMeshDictReader {
   /// `( (a b c d) ... )`: block faces of a patch.
   void readFaceList(TokenStream& ts, BlockPatchSpec& patch) {
     openList(ts);
-    while (!ts.acceptPunct(')')) {
-      if (ts.atEnd()) ts.fail("expected ')', found end of entry");
+    while (ts.moreInList()) {
       const Token& open = ts.peek();
       openList(ts);
       std::vector<Label> labels;
-      while (!ts.acceptPunct(')')) {
-        if (ts.atEnd()) ts.fail("expected ')', found end of entry");
-        labels.push_back(readVertexLabel(ts));
-      }
+      while (ts.moreInList()) labels.push_back(readVertexLabel(ts));
       if (labels.size() != 4)
         failAt(open,
                fmt::format("patch '{}': a block face needs 4 vertex labels, found {}", patch.name, labels.size()));
@@ -302,8 +288,7 @@ class BlockMeshDictReader {
   void readBoundary() {
     TokenStream ts = dict_.stream("boundary");
     openList(ts);
-    while (!ts.acceptPunct(')')) {
-      if (ts.atEnd()) ts.fail("expected ')', found end of entry");
+    while (ts.moreInList()) {
       BlockPatchSpec patch;
       const Token& nameTok = ts.peek();
       patch.name = ts.readWordOrString();
@@ -340,8 +325,7 @@ class BlockMeshDictReader {
   void readOldPatches() {
     TokenStream ts = dict_.stream("patches");
     openList(ts);
-    while (!ts.acceptPunct(')')) {
-      if (ts.atEnd()) ts.fail("expected ')', found end of entry");
+    while (ts.moreInList()) {
       BlockPatchSpec patch;
       const Token& typeTok = ts.peek();
       patch.type = ts.readWord();

@@ -2,57 +2,15 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <numeric>
 
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/mesh/cell_graph.hpp"
 
 namespace sluice::mesh {
 
 namespace {
-
-/// Cell adjacency in CSR form (each neighbour once, sorted by index).
-struct CellGraph {
-  std::vector<Label> offsets;
-  std::vector<Label> adjacency;
-
-  Label degree(Label c) const { return offsets[c + 1] - offsets[c]; }
-  std::span<const Label> neighbours(Label c) const {
-    return {adjacency.data() + offsets[c], static_cast<std::size_t>(degree(c))};
-  }
-};
-
-CellGraph buildGraph(const PolyMesh& mesh) {
-  const Label nCells = mesh.nCells();
-  const auto& own = mesh.owner();
-  const auto& nei = mesh.neighbour();
-  std::vector<Label> count(nCells + 1, 0);
-  for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
-    ++count[own[f] + 1];
-    ++count[nei[f] + 1];
-  }
-  std::partial_sum(count.begin(), count.end(), count.begin());
-  std::vector<Label> fill(count.begin(), count.end() - 1);
-  std::vector<Label> adj(count.back());
-  for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
-    adj[fill[own[f]]++] = nei[f];
-    adj[fill[nei[f]]++] = own[f];
-  }
-  // Sort and de-duplicate each row (two cells may share several faces).
-  CellGraph g;
-  g.offsets.assign(nCells + 1, 0);
-  g.adjacency.reserve(adj.size());
-  for (Label c = 0; c < nCells; ++c) {
-    auto first = adj.begin() + count[c];
-    auto last = adj.begin() + count[c + 1];
-    std::sort(first, last);
-    last = std::unique(first, last);
-    g.adjacency.insert(g.adjacency.end(), first, last);
-    g.offsets[c + 1] = static_cast<Label>(g.adjacency.size());
-  }
-  return g;
-}
 
 /// Breadth-first level structure from `root` within its component. Fills
 /// `visitOrder` with the component's cells in BFS order (neighbours in
@@ -95,7 +53,7 @@ Label bandwidth(const PolyMesh& mesh) {
 
 std::vector<Label> reverseCuthillMcKee(const PolyMesh& mesh) {
   const Label nCells = mesh.nCells();
-  const CellGraph g = buildGraph(mesh);
+  const CellGraph g = cellGraph(mesh);
   std::vector<Label> order;
   order.reserve(nCells);
   std::vector<char> numbered(nCells, 0);

@@ -40,7 +40,10 @@ CaseStartup startCase(const Communicator& world, const std::filesystem::path& ca
     if (nRanks <= global->mesh.nCells())  // too many ranks: distributeMesh refuses on every rank
       cellToRank = decompose(global->mesh, geometry.cellCentres, nRanks, s.settings);
   });
-  if (world.isRoot()) s.meshSource = global->source;
+  if (world.isRoot()) {
+    s.meshSource = global->source;
+    s.cellOrder = std::move(global->cellOrder);
+  }
   world.broadcast(s.meshSource);
 
   s.mesh = distributeMesh(world.get(), global ? &global->mesh : nullptr, cellToRank);

@@ -29,6 +29,7 @@ struct CaseStartup {
   std::string meshSource;       ///< "system/blockMeshDict" or "constant/polyMesh"
   GlobalLabel nGlobalCells = 0;
   DistributedMesh mesh;         ///< halo.neighbours and processor patch ranks in `graph` numbering
+  std::vector<Label> cellOrder; ///< rank 0: order[cell] = cell in the case files (empty: not renumbered)
   DecompositionReport report;   ///< on rank 0 (world numbering)
   Communicator graph;           ///< distributed-graph communicator of the run
 };

@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/core/json_writer.hpp"
 #include "sluice/parallel/communicator.hpp"
 
 namespace sluice::parallel {
@@ -77,23 +78,6 @@ ProfileSummary unflatten(const std::vector<std::string>& regionNames, const std:
     s.regions.push_back({regionNames[r], stat(b), stat(b + 1)});
   }
   return s;
-}
-
-std::string jsonString(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-        else out += c;
-    }
-  }
-  return out + '"';
 }
 
 std::string jsonStat(const RankStat& s) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/mesh/cell_graph.hpp"
 #include "sluice/parallel/decomposition_methods.hpp"
 
 namespace sluice::parallel {
@@ -20,7 +21,7 @@ constexpr int metisRecursiveMaxParts = 8;
 
 std::vector<int> decomposeMetis(const mesh::PolyMesh& mesh, std::span<const Vec3> /*cellCentres*/, int nParts,
                                 const DecompositionSettings& /*settings*/) {
-  const CellGraph cells = buildCellGraph(mesh);
+  const mesh::CellGraph cells = mesh::cellGraph(mesh);
   idx_t nVertices = mesh.nCells();
   idx_t nConstraints = 1;
   idx_t parts = nParts;

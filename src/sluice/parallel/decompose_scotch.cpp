@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/mesh/cell_graph.hpp"
 #include "sluice/parallel/decomposition_methods.hpp"
 
 namespace sluice::parallel {
@@ -60,7 +61,7 @@ struct ScotchContext {
 
 std::vector<int> decomposeScotch(const mesh::PolyMesh& mesh, std::span<const Vec3> /*cellCentres*/, int nParts,
                                  const DecompositionSettings& /*settings*/) {
-  const CellGraph cells = buildCellGraph(mesh);
+  const mesh::CellGraph cells = mesh::cellGraph(mesh);
   const SCOTCH_Num nVertices = mesh.nCells();
   std::vector<SCOTCH_Num> offsets(cells.offsets.begin(), cells.offsets.end());
   std::vector<SCOTCH_Num> adjacency(cells.adjacency.begin(), cells.adjacency.end());

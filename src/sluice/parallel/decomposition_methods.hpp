@@ -36,13 +36,4 @@ std::vector<int> decomposeHierarchical(const mesh::PolyMesh& mesh, std::span<con
 std::vector<int> splitByCoordinates(std::span<const Vec3> cellCentres, const std::array<int, 3>& n,
                                     const std::array<int, 3>& order, Scalar delta);
 
-/// Undirected cell adjacency through internal faces, CSR, each list sorted
-/// without duplicates or self loops: cell c's neighbours are
-/// adjacency[offsets[c] .. offsets[c+1]).
-struct CellGraph {
-  std::vector<Label> offsets;
-  std::vector<Label> adjacency;
-};
-CellGraph buildCellGraph(const mesh::PolyMesh& mesh);
-
 }  // namespace sluice::parallel

@@ -39,6 +39,25 @@ void agreeOnError(const Communicator& comm, bool localFailed, std::string_view l
   throw CollectiveError(message, allFailed ? -1 : failingRank);
 }
 
+namespace detail {
+
+void runAndAgree(const Communicator& comm, const std::function<void()>& work) {
+  bool failed = false;
+  std::string message;
+  try {
+    work();
+  } catch (const std::bad_alloc&) {
+    failed = true;
+    message = "out of memory";
+  } catch (const std::exception& e) {
+    failed = true;
+    message = e.what();
+  }
+  agreeOnError(comm, failed, message);
+}
+
+}  // namespace detail
+
 int runParallelMain(const Communicator& comm, const std::function<int()>& body) {
   try {
     return body();

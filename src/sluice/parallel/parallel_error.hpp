@@ -63,6 +63,12 @@ void agreeOnError(const Communicator& comm, bool localFailed, std::string_view l
 /// The message printed for a failure: "error: <message>" or "error (rank r): <message>".
 std::string errorLine(std::string_view message, int rank = -1);
 
+namespace detail {
+/// Runs `work`, then agreeOnError with its outcome: a std::exception it
+/// throws (std::bad_alloc as "out of memory") is this rank's failure.
+void runAndAgree(const Communicator& comm, const std::function<void()>& work);
+}  // namespace detail
+
 /// Collective: runs `stage` on every rank, then agreeOnError, so an exception
 /// thrown by `stage` on any rank becomes a CollectiveError on all ranks.
 /// Returns what `stage` returns. `stage` must not communicate with other
@@ -72,33 +78,13 @@ std::string errorLine(std::string_view message, int rank = -1);
 template <class F>
 auto collectively(const Communicator& comm, F&& stage) -> std::invoke_result_t<F&> {
   using R = std::invoke_result_t<F&>;
-  bool failed = false;
-  std::string message;
   if constexpr (std::is_void_v<R>) {
-    try {
-      stage();
-    } catch (const std::bad_alloc&) {
-      failed = true;
-      message = "out of memory";
-    } catch (const std::exception& e) {
-      failed = true;
-      message = e.what();
-    }
-    agreeOnError(comm, failed, message);
+    detail::runAndAgree(comm, [&] { stage(); });
   } else {
     static_assert(std::is_default_constructible_v<R> && std::is_move_assignable_v<R>,
                   "collectively: the stage's result must be default-constructible and move-assignable");
     R result{};
-    try {
-      result = stage();
-    } catch (const std::bad_alloc&) {
-      failed = true;
-      message = "out of memory";
-    } catch (const std::exception& e) {
-      failed = true;
-      message = e.what();
-    }
-    agreeOnError(comm, failed, message);
+    detail::runAndAgree(comm, [&] { result = stage(); });
     return result;
   }
 }

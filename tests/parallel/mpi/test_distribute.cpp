@@ -8,11 +8,12 @@
 #include <numeric>
 #include <string>
 
-#include "parallel/box_mesh.hpp"
+#include "parallel/cell_measures.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/parallel/decomposition.hpp"
 #include "sluice/parallel/distribute.hpp"
 #include "sluice/parallel/parallel_error.hpp"
+#include "support/box_mesh.hpp"
 
 namespace sluice::parallel {
 namespace {

@@ -1,10 +1,10 @@
+#include "sluice/mesh/cell_graph.hpp"
+
 #include <algorithm>
 
-#include "sluice/parallel/decomposition_methods.hpp"
+namespace sluice::mesh {
 
-namespace sluice::parallel {
-
-CellGraph buildCellGraph(const mesh::PolyMesh& mesh) {
+CellGraph cellGraph(const PolyMesh& mesh) {
   const Label nCells = mesh.nCells();
   const Label nInternal = mesh.nInternalFaces();
   const auto& owner = mesh.owner();
@@ -38,4 +38,4 @@ CellGraph buildCellGraph(const mesh::PolyMesh& mesh) {
   return graph;
 }
 
-}  // namespace sluice::parallel
+}  // namespace sluice::mesh
