@@ -13,11 +13,24 @@
 //   LduMatrix A(addressing);                // addressing shared by every matrix of the mesh
 //   A.diag()[c] += ...; A.upper()[f] = ...; A.coupleCoeffs()[i] = ...;
 //   A.amul(x, y, ghosts);                   // y = A x; x has nLocalCells entries
+//
+// Coefficient versions: every call of a non-const coefficient accessor
+// (diag(), lower(), upper(), coupleCoeffs() on a non-const matrix) and every
+// markModified() advances version(); stamp() identifies this matrix object
+// together with its version. Preconditioners keep the stamp of the matrix they
+// factored and refactor only when it no longer matches, so assemble through
+// the accessors (or call markModified() after writing through a reference
+// kept across a solve).
+//
+//   CoefficientStamp s = A.stamp();
+//   A.diag()[0] += 1;                       // s.matches(A) is now false
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
 
 #include "sluice/core/types.hpp"
+#include "sluice/linear/progress_hook.hpp"
 
 namespace sluice::linear {
 
@@ -40,29 +53,83 @@ struct LduAddressing {
   std::vector<Label> coupleRow;    ///< per coupled face: owned cell
   std::vector<Label> coupleGhost;  ///< per coupled face: ghost cell (>= nCells)
   std::vector<Label> coupleFace;   ///< per coupled face: mesh face index (for assembly)
+
+  Label nFaces() const { return static_cast<Label>(lower.size()); }
+  Label nCoupled() const { return static_cast<Label>(coupleRow.size()); }
+};
+
+/// Throws sluice::Error naming the first inconsistency: list sizes, cells out
+/// of range, lower >= upper, faces not sorted by owner, coupled rows or ghosts
+/// out of range.
+void checkAddressing(const LduAddressing& addressing);
+
+/// Start of each owned cell's faces in the owner-sorted face list
+/// (nCells + 1 entries): cell c owns faces ownerStart[c] .. ownerStart[c+1]-1.
+std::vector<Label> ownerStart(const LduAddressing& addressing);
+
+class LduMatrix;
+
+/// One state of one matrix's coefficients (see LduMatrix::stamp()). A default
+/// stamp matches no matrix.
+class CoefficientStamp {
+ public:
+  bool matches(const LduMatrix& matrix) const;
+
+ private:
+  friend class LduMatrix;
+  std::weak_ptr<const int> identity_;  ///< keeps the matrix's identity block alive, so it is never reused
+  std::uint64_t version_ = 0;
 };
 
 class LduMatrix {
  public:
+  /// Zero coefficients sized from the addressing (checked with checkAddressing).
   explicit LduMatrix(std::shared_ptr<const LduAddressing> addressing);
+  /// A copy is a different matrix (own identity, version 0).
+  LduMatrix(const LduMatrix& other);
+  LduMatrix& operator=(const LduMatrix& other);
+  LduMatrix(LduMatrix&&) noexcept = default;
+  LduMatrix& operator=(LduMatrix&&) noexcept = default;
 
   const LduAddressing& addressing() const { return *addressing_; }
-  std::vector<Scalar>& diag() { return diag_; }
-  std::vector<Scalar>& lower() { return lower_; }
-  std::vector<Scalar>& upper() { return upper_; }
-  std::vector<Scalar>& coupleCoeffs() { return couple_; }
+  const std::shared_ptr<const LduAddressing>& sharedAddressing() const { return addressing_; }
+  Label nCells() const { return addressing_->nCells; }
+  Label nLocalCells() const { return addressing_->nLocalCells; }
+
+  // Non-const accessors advance version() (see the file comment).
+  std::vector<Scalar>& diag() { ++version_; return diag_; }
+  std::vector<Scalar>& lower() { ++version_; return lower_; }
+  std::vector<Scalar>& upper() { ++version_; return upper_; }
+  std::vector<Scalar>& coupleCoeffs() { ++version_; return couple_; }
   const std::vector<Scalar>& diag() const { return diag_; }
   const std::vector<Scalar>& lower() const { return lower_; }
   const std::vector<Scalar>& upper() const { return upper_; }
   const std::vector<Scalar>& coupleCoeffs() const { return couple_; }
   bool symmetric() const;  ///< lower == upper (checked on request, not cached)
 
+  /// Advanced by every non-const coefficient accessor and markModified().
+  std::uint64_t version() const { return version_; }
+  /// Declares the coefficients changed (after writes through a kept reference).
+  void markModified() { ++version_; }
+  /// This matrix and its current version.
+  CoefficientStamp stamp() const;
+
   /// y = A x. x has nLocalCells entries (its ghosts are updated here); y has nCells.
   void amul(std::span<double> x, std::span<double> y, GhostUpdater& ghosts) const;
+  /// As amul; the internal-face work is split into progress.pieces() pieces
+  /// with progress.poke() between them (pipelined solvers).
+  void amul(std::span<double> x, std::span<double> y, GhostUpdater& ghosts, const ProgressHook& progress) const;
+  /// r = b - A x (x: nLocalCells entries, ghosts updated; b, r: nCells).
+  void residual(std::span<double> x, std::span<const double> b, std::span<double> r, GhostUpdater& ghosts) const;
+  /// Row sums of A, coupled coefficients included (= A applied to a field of ones); nCells entries.
+  void sumA(std::span<double> rowSums) const;
 
  private:
   std::shared_ptr<const LduAddressing> addressing_;
   std::vector<Scalar> diag_, lower_, upper_, couple_;
+  friend class CoefficientStamp;
+  std::shared_ptr<const int> identity_;  ///< unique per matrix object (see CoefficientStamp)
+  std::uint64_t version_ = 0;
 };
 
 }  // namespace sluice::linear

@@ -1,0 +1,50 @@
+#include "sluice/linear/linear_solver.hpp"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
+#include "sluice/linear/solver_support.hpp"
+#include "sluice/parallel/comm_profile.hpp"
+
+namespace sluice::linear {
+
+std::string SolverPerformance::line() const {
+  return fmt::format("{}:  Solving for {}, Initial residual = {:g}, Final residual = {:g}, No Iterations {}",
+                     solverName, fieldName, initialResidual, finalResidual, iterations);
+}
+
+LinearSolver::LinearSolver(SolverSettings settings, SolverEnvironment env)
+    : settings_(std::move(settings)), env_(std::move(env)) {
+  if (env_.comm == nullptr) throw Error("LinearSolver: no communicator given for field '" + env_.fieldName + "'");
+}
+
+void LinearSolver::warn(const std::string& message) const {
+  if (!env_.comm->isRoot()) return;
+  if (env_.warn)
+    env_.warn(message);
+  else
+    fmt::print(stderr, "Warning: {}\n", message);
+}
+
+bool LinearSolver::converged(double residual, double initial) const {
+  return residual < settings_.tolerance || (settings_.relTol > detail::kSmall && residual < settings_.relTol * initial);
+}
+
+SolverPerformance LinearSolver::solve(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+                                      GhostUpdater& ghosts) {
+  const LduAddressing& a = A.addressing();
+  if (x.size() < static_cast<std::size_t>(a.nLocalCells) || b.size() < static_cast<std::size_t>(a.nCells))
+    throw Error(fmt::format("LinearSolver::solve for '{}': x has {} entries (need {}), b has {} (need {})",
+                            env_.fieldName, x.size(), a.nLocalCells, b.size(), a.nCells));
+  parallel::CommProfile* profile = env_.comm->profile();
+  if (profile != nullptr && profile != regionProfile_) {
+    regionIndex_ = profile->region("linear-solve:" + env_.fieldName).index;
+    regionProfile_ = profile;
+  }
+  parallel::ScopedRegion region(profile, parallel::RegionId{regionIndex_});
+  return solveImpl(A, x, b, ghosts);
+}
+
+}  // namespace sluice::linear

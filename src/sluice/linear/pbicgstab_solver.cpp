@@ -1,0 +1,104 @@
+#include "sluice/linear/pbicgstab_solver.hpp"
+
+#include <array>
+#include <cmath>
+
+#include "sluice/core/error.hpp"
+#include "sluice/linear/solver_registry.hpp"
+#include "sluice/linear/solver_support.hpp"
+
+namespace sluice::linear {
+
+using detail::kSmall;
+using detail::kVSmall;
+
+PbicgstabSolver::PbicgstabSolver(SolverSettings settings, SolverEnvironment env,
+                                 std::unique_ptr<Preconditioner> preconditioner)
+    : LinearSolver(std::move(settings), std::move(env)), preconditioner_(std::move(preconditioner)) {
+  if (!preconditioner_) throw Error("PbicgstabSolver: null preconditioner");
+  name_ = std::string(preconditioner_->name()) + "PBiCGStab";
+}
+
+SolverPerformance PbicgstabSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+                                             GhostUpdater& ghosts) {
+  const auto n = static_cast<std::size_t>(A.nCells());
+  const auto nLocal = static_cast<std::size_t>(A.nLocalCells());
+  for (std::vector<double>* vec : {&r_, &r0_, &p_, &v_, &s_, &t_}) detail::ensureSize(*vec, n);
+  detail::ensureSize(y_, nLocal);  // amul inputs carry ghosts
+  detail::ensureSize(z_, nLocal);
+  preconditioner_->prepare(A);
+  double* __restrict xp = x.data();
+  double* __restrict r = r_.data();
+  double* __restrict r0 = r0_.data();
+  double* __restrict p = p_.data();
+  double* __restrict v = v_.data();
+  double* __restrict y = y_.data();
+  double* __restrict s = s_.data();
+  double* __restrict z = z_.data();
+  double* __restrict t = t_.data();
+
+  SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
+  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, v_, r_);
+  for (std::size_t c = 0; c < n; ++c) r0[c] = r[c];
+  std::array<double, 3> sums{parts.normFactor, parts.residual, detail::dot(r0_, r_, n)};
+  comm().sumInPlace(sums);
+  const double normFactor = sums[0] + kSmall;
+  perf.initialResidual = perf.finalResidual = sums[1] / normFactor;
+  double rho = sums[2];
+  double rhoOld = 1, alpha = 1, omega = 1;
+  bool isConverged = converged(perf.initialResidual, perf.initialResidual);
+
+  while (continueIterating(perf.iterations, isConverged) && std::isfinite(perf.finalResidual)) {
+    if (perf.iterations == 0) {
+      for (std::size_t c = 0; c < n; ++c) p[c] = r[c];
+    } else {
+      if (!(std::abs(rho) >= kVSmall)) break;  // breakdown: (r0, r) = 0
+      const double beta = (rho / rhoOld) * (alpha / omega);
+      for (std::size_t c = 0; c < n; ++c) p[c] = r[c] + beta * (p[c] - omega * v[c]);
+    }
+    preconditioner_->apply(p_, y_);  // y = M^-1 p
+    A.amul(y_, v_, ghosts);          // v = A y
+    const double r0v = comm().sum(detail::dot(r0_, v_, n));
+    if (!(std::abs(r0v) >= kVSmall)) break;  // breakdown: (r0, v) = 0
+    alpha = rho / r0v;
+    for (std::size_t c = 0; c < n; ++c) s[c] = r[c] - alpha * v[c];
+    preconditioner_->apply(s_, z_);  // z = M^-1 s
+    A.amul(z_, t_, ghosts);          // t = A z
+    std::array<double, 3> half{detail::sumMag(s_, n), detail::dot(t_, s_, n), detail::dot(t_, t_, n)};
+    comm().sumInPlace(half);
+    const double halfResidual = half[0] / normFactor;
+    if (converged(halfResidual, perf.initialResidual) && perf.iterations + 1 >= settings_.minIter) {
+      for (std::size_t c = 0; c < n; ++c) xp[c] += alpha * y[c];
+      perf.finalResidual = halfResidual;
+      ++perf.iterations;
+      isConverged = true;
+      break;
+    }
+    if (!(half[2] > 0)) break;  // t = 0 with s != 0: breakdown
+    omega = half[1] / half[2];
+    double residual = 0, rhoLocal = 0;
+    for (std::size_t c = 0; c < n; ++c) {
+      xp[c] += alpha * y[c] + omega * z[c];
+      r[c] = s[c] - omega * t[c];
+      residual += std::abs(r[c]);
+      rhoLocal += r0[c] * r[c];
+    }
+    std::array<double, 2> next{residual, rhoLocal};
+    comm().sumInPlace(next);
+    rhoOld = rho;
+    rho = next[1];
+    perf.finalResidual = next[0] / normFactor;
+    ++perf.iterations;
+    isConverged = converged(perf.finalResidual, perf.initialResidual);
+  }
+  perf.converged = isConverged;
+  return perf;
+}
+
+std::unique_ptr<LinearSolver> makePbicgstabSolver(const SolverSettings& settings, const SolverEnvironment& env,
+                                                  const SolverRegistry& registry) {
+  return std::make_unique<PbicgstabSolver>(settings, env,
+                                           registry.createPreconditioner(settings.preconditioner, settings.precision));
+}
+
+}  // namespace sluice::linear

@@ -1,0 +1,44 @@
+#pragma once
+// PBiCGStab: preconditioned stabilised bi-conjugate gradients (van der Vorst
+// 1992) for asymmetric matrices, right-preconditioned (x += alpha M^-1 p +
+// omega M^-1 s), shadow residual r0 = the initial residual.
+//
+// Three global reductions per iteration: (r0, v); then sum|s| fused with
+// (t, s) and (t, t) (the half-step residual s = r - alpha v is checked after
+// t = A M^-1 s is formed; if it has converged x takes the half step and the
+// solve ends); then sum|r| fused with the next (r0, r). Before the loop: the
+// mean of x, then the normalisation factor with the initial residual and
+// (r0, r0).
+//
+//   PbicgstabSolver solver(settings, {&comm, "U", warn}, makeDiluPreconditioner(Precision::Double));
+//   SolverPerformance perf = solver.solve(A, x, b, ghosts);
+#include <memory>
+#include <vector>
+
+#include "sluice/linear/linear_solver.hpp"
+#include "sluice/linear/preconditioner.hpp"
+
+namespace sluice::linear {
+
+class PbicgstabSolver final : public LinearSolver {
+ public:
+  PbicgstabSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner);
+  const Preconditioner& preconditioner() const { return *preconditioner_; }
+
+  static constexpr int kReductionsBeforeLoop = 2;
+  static constexpr int kReductionsPerIteration = 3;
+
+ protected:
+  SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+                              GhostUpdater& ghosts) override;
+
+ private:
+  std::unique_ptr<Preconditioner> preconditioner_;
+  std::string name_;
+  std::vector<double> r_, r0_, p_, v_, y_, s_, z_, t_;
+};
+
+std::unique_ptr<LinearSolver> makePbicgstabSolver(const SolverSettings& settings, const SolverEnvironment& env,
+                                                  const SolverRegistry& registry);
+
+}  // namespace sluice::linear

@@ -1,0 +1,41 @@
+#pragma once
+// PCG: preconditioned conjugate gradients for symmetric (positive or negative)
+// definite matrices. Two global reductions per iteration: (A p, p); and the
+// residual norm sum|r| fused with the next (M^-1 r, r) in one Allreduce (the
+// preconditioner is applied before the convergence check, so the last
+// iteration applies it once without using it). Before the loop: the mean of x,
+// then the normalisation factor with the initial residual and (M^-1 r, r).
+//
+//   PcgSolver solver(settings, {&comm, "p", warn}, makeDicPreconditioner(Precision::Double));
+//   SolverPerformance perf = solver.solve(A, x, b, ghosts);
+#include <memory>
+#include <vector>
+
+#include "sluice/linear/linear_solver.hpp"
+#include "sluice/linear/preconditioner.hpp"
+
+namespace sluice::linear {
+
+class PcgSolver final : public LinearSolver {
+ public:
+  PcgSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner);
+  const Preconditioner& preconditioner() const { return *preconditioner_; }
+
+  /// Global reductions before the iterations (the mean of x, the normalisation).
+  static constexpr int kReductionsBeforeLoop = 2;
+  static constexpr int kReductionsPerIteration = 2;
+
+ protected:
+  SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+                              GhostUpdater& ghosts) override;
+
+ private:
+  std::unique_ptr<Preconditioner> preconditioner_;
+  std::string name_;
+  std::vector<double> rA_, wA_, pA_;
+};
+
+std::unique_ptr<LinearSolver> makePcgSolver(const SolverSettings& settings, const SolverEnvironment& env,
+                                            const SolverRegistry& registry);
+
+}  // namespace sluice::linear

@@ -1,0 +1,121 @@
+#include "sluice/linear/ppcg_solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "sluice/core/error.hpp"
+#include "sluice/linear/solver_registry.hpp"
+#include "sluice/linear/solver_support.hpp"
+
+namespace sluice::linear {
+
+using detail::kSmall;
+using detail::kVSmall;
+
+PpcgSolver::PpcgSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner)
+    : LinearSolver(std::move(settings), std::move(env)), preconditioner_(std::move(preconditioner)) {
+  if (!preconditioner_) throw Error("PpcgSolver: null preconditioner");
+  name_ = std::string(preconditioner_->name()) + "PPCG";
+}
+
+SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+                                        GhostUpdater& ghosts) {
+  const auto nc = static_cast<std::size_t>(A.nCells());
+  const auto nLocal = static_cast<std::size_t>(A.nLocalCells());
+  for (std::vector<double>* v : {&r_, &w_, &n_, &z_, &q_, &s_, &p_}) detail::ensureSize(*v, nc);
+  detail::ensureSize(u_, nLocal);  // amul inputs carry ghosts
+  detail::ensureSize(m_, nLocal);
+  preconditioner_->prepare(A);
+
+  SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
+  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, w_, r_);
+  std::array<double, 2> norm{parts.normFactor, parts.residual};
+  comm().sumInPlace(norm);
+  const double normFactor = norm[0] + kSmall;
+  perf.initialResidual = perf.finalResidual = norm[1] / normFactor;
+  bool isConverged = converged(perf.initialResidual, perf.initialResidual);
+  if (!continueIterating(0, isConverged) || !std::isfinite(perf.initialResidual)) {
+    perf.converged = isConverged;
+    return perf;
+  }
+
+  double* __restrict xp = x.data();
+  double* __restrict r = r_.data();
+  double* __restrict u = u_.data();
+  double* __restrict w = w_.data();
+  double* __restrict m = m_.data();
+  double* __restrict nv = n_.data();
+  double* __restrict z = z_.data();
+  double* __restrict q = q_.data();
+  double* __restrict s = s_.data();
+  double* __restrict p = p_.data();
+
+  // u0 = M^-1 r0, w0 = A u0; the first pass's sums.
+  preconditioner_->apply(r_, u_);
+  A.amul(u_, w_, ghosts);
+  sums_ = {detail::dot(r_, u_, nc), detail::dot(w_, u_, nc), parts.residual};
+
+  // Direction recurrences start from zero (workspace may hold an earlier solve's values).
+  for (std::vector<double>* v : {&z_, &q_, &s_, &p_}) std::fill(v->begin(), v->end(), 0.0);
+  double gammaOld = 1, alphaOld = 1;
+  for (;;) {
+    // Known before the reduction: a pass at maxIter (and past minIter) only
+    // confirms the final residual, so it skips the overlapped work.
+    const bool lastPass = perf.iterations >= settings_.maxIter && perf.iterations >= settings_.minIter;
+    {
+      parallel::PendingReduction pending = comm().startSum(sums_);
+      if (!lastPass) {
+        const ProgressHook hook{&pending, settings_.progressChunks};
+        preconditioner_->apply(w_, m_, hook);  // m = M^-1 w
+        A.amul(m_, n_, ghosts, hook);           // n = A m
+      }
+      pending.wait();
+    }
+    const double gamma = sums_[0], delta = sums_[1];
+    if (perf.iterations > 0) {
+      perf.finalResidual = sums_[2] / normFactor;
+      isConverged = converged(perf.finalResidual, perf.initialResidual);
+      if (!continueIterating(perf.iterations, isConverged) || !std::isfinite(perf.finalResidual)) break;
+    }
+    double alpha, beta;
+    if (perf.iterations == 0) {
+      beta = 0;
+      alpha = gamma / delta;
+      if (!(std::abs(delta) / normFactor >= kVSmall)) break;  // singular
+    } else {
+      beta = gamma / gammaOld;
+      const double denominator = delta - beta * gamma / alphaOld;
+      if (!(std::abs(denominator) / normFactor >= kVSmall)) break;
+      alpha = gamma / denominator;
+    }
+    double nextGamma = 0, nextDelta = 0, residual = 0;
+    for (std::size_t c = 0; c < nc; ++c) {
+      z[c] = nv[c] + beta * z[c];
+      q[c] = m[c] + beta * q[c];
+      s[c] = w[c] + beta * s[c];
+      p[c] = u[c] + beta * p[c];
+      xp[c] += alpha * p[c];
+      r[c] -= alpha * s[c];
+      u[c] -= alpha * q[c];
+      w[c] -= alpha * z[c];
+      nextGamma += r[c] * u[c];
+      nextDelta += w[c] * u[c];
+      residual += std::abs(r[c]);
+    }
+    sums_ = {nextGamma, nextDelta, residual};
+    gammaOld = gamma;
+    alphaOld = alpha;
+    ++perf.iterations;
+  }
+  perf.converged = isConverged;
+  return perf;
+}
+
+std::unique_ptr<LinearSolver> makePpcgSolver(const SolverSettings& settings, const SolverEnvironment& env,
+                                             const SolverRegistry& registry) {
+  return std::make_unique<PpcgSolver>(settings, env,
+                                      registry.createPreconditioner(settings.preconditioner, settings.precision));
+}
+
+}  // namespace sluice::linear

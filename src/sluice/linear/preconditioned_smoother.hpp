@@ -1,0 +1,29 @@
+#pragma once
+// Smoother from a preconditioner (OpenFOAM's DIC and DILU smoothers):
+// each sweep is one preconditioned Richardson step x += M^-1 (b - A x).
+// The factor is recomputed only when the matrix changes (Preconditioner::prepare).
+//
+//   PreconditionedSmoother s(makeDiluPreconditioner(Precision::Double));
+//   s.smooth(A, x, b, ghosts, 2);
+#include <memory>
+#include <vector>
+
+#include "sluice/linear/preconditioner.hpp"
+#include "sluice/linear/smoother.hpp"
+
+namespace sluice::linear {
+
+class PreconditionedSmoother final : public Smoother {
+ public:
+  explicit PreconditionedSmoother(std::unique_ptr<Preconditioner> preconditioner);
+  std::string_view name() const override { return preconditioner_->name(); }
+  void smooth(const LduMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
+              int sweeps) override;
+  const Preconditioner& preconditioner() const { return *preconditioner_; }
+
+ private:
+  std::unique_ptr<Preconditioner> preconditioner_;
+  std::vector<double> r_, w_;
+};
+
+}  // namespace sluice::linear

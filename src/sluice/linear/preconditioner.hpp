@@ -1,0 +1,52 @@
+#pragma once
+// Preconditioner M for the Krylov solvers: w = M^-1 r on the owned cells of
+// one rank. Couplings to ghost cells are ignored (block Jacobi across ranks),
+// so applying M needs no communication.
+//
+// The factor is computed from a matrix and reused while that matrix's
+// coefficients do not change: prepare(A) refactors only when A's stamp
+// (identity and version, see LduMatrix::stamp()) differs from the one
+// factored last; update(A) refactors unconditionally.
+//
+//   std::unique_ptr<Preconditioner> M = registry.createPreconditioner("DIC", Precision::Single);
+//   M->prepare(A);                 // factors on the first call, then only after A changed
+//   M->apply(r, w);                // w = M^-1 r
+//
+// With Precision::Single the factors are stored as float (half the memory
+// traffic); vectors and arithmetic stay double.
+#include <span>
+#include <string_view>
+
+#include "sluice/linear/ldu_matrix.hpp"
+#include "sluice/linear/progress_hook.hpp"
+
+namespace sluice::linear {
+
+class Preconditioner {
+ public:
+  virtual ~Preconditioner() = default;
+
+  /// Registry name ("DIC", "DILU", "diagonal", "none").
+  virtual std::string_view name() const = 0;
+
+  /// Refactors if A is not the matrix state factored last. True if it did.
+  bool prepare(const LduMatrix& A);
+  /// Refactors for A's current coefficients.
+  void update(const LduMatrix& A);
+  /// Number of factorisations so far.
+  long factorizations() const { return factorizations_; }
+
+  /// w = M^-1 r over the owned cells (r and w have at least nCells entries
+  /// and do not overlap). Long sweeps are split into progress.pieces() pieces
+  /// with progress.poke() between them.
+  virtual void apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const = 0;
+
+ protected:
+  virtual void factor(const LduMatrix& A) = 0;
+
+ private:
+  CoefficientStamp stamp_;
+  long factorizations_ = 0;
+};
+
+}  // namespace sluice::linear

@@ -1,0 +1,46 @@
+#include "sluice/linear/smooth_solver.hpp"
+
+#include <array>
+#include <cmath>
+
+#include "sluice/core/error.hpp"
+#include "sluice/linear/solver_registry.hpp"
+#include "sluice/linear/solver_support.hpp"
+
+namespace sluice::linear {
+
+SmoothSolver::SmoothSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Smoother> smoother)
+    : LinearSolver(std::move(settings), std::move(env)), smoother_(std::move(smoother)) {
+  if (!smoother_) throw Error("SmoothSolver: null smoother");
+  if (settings_.nSweeps < 1) throw Error("SmoothSolver: nSweeps must be at least 1");
+}
+
+SolverPerformance SmoothSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+                                          GhostUpdater& ghosts) {
+  const auto n = static_cast<std::size_t>(A.nCells());
+  detail::ensureSize(r_, n);
+  detail::ensureSize(Ax_, n);
+  SolverPerformance perf{"smoothSolver", fieldName(), 0, 0, 0, false};
+  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, Ax_, r_);
+  std::array<double, 2> norm{parts.normFactor, parts.residual};
+  comm().sumInPlace(norm);
+  const double normFactor = norm[0] + detail::kSmall;
+  perf.initialResidual = perf.finalResidual = norm[1] / normFactor;
+  bool isConverged = converged(perf.initialResidual, perf.initialResidual);
+  while (continueIterating(perf.iterations, isConverged) && std::isfinite(perf.finalResidual)) {
+    smoother_->smooth(A, x, b, ghosts, settings_.nSweeps);
+    A.residual(x, b, r_, ghosts);
+    perf.finalResidual = comm().sum(detail::sumMag(r_, n)) / normFactor;
+    perf.iterations += settings_.nSweeps;
+    isConverged = converged(perf.finalResidual, perf.initialResidual);
+  }
+  perf.converged = isConverged;
+  return perf;
+}
+
+std::unique_ptr<LinearSolver> makeSmoothSolver(const SolverSettings& settings, const SolverEnvironment& env,
+                                               const SolverRegistry& registry) {
+  return std::make_unique<SmoothSolver>(settings, env, registry.createSmoother(settings));
+}
+
+}  // namespace sluice::linear

@@ -1,0 +1,26 @@
+#pragma once
+// Smoother for smoothSolver: a fixed number of relaxation sweeps on A x = b.
+// Sweeps are local to each rank; ghost values of x are refreshed (through the
+// GhostUpdater) before each sweep and enter as known values, so across ranks a
+// smoother is block Jacobi with the local method inside each block.
+//
+//   std::unique_ptr<Smoother> s = registry.createSmoother(settings);
+//   s->smooth(A, x, b, ghosts, settings.nSweeps);   // x: nLocalCells entries
+#include <span>
+#include <string_view>
+
+#include "sluice/linear/ldu_matrix.hpp"
+
+namespace sluice::linear {
+
+class Smoother {
+ public:
+  virtual ~Smoother() = default;
+  /// Registry name ("GaussSeidel", "symGaussSeidel", "DIC", "DILU").
+  virtual std::string_view name() const = 0;
+  /// `sweeps` sweeps starting from x (owned entries updated, ghosts refreshed).
+  virtual void smooth(const LduMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
+                      int sweeps) = 0;
+};
+
+}  // namespace sluice::linear

@@ -1,0 +1,106 @@
+#pragma once
+// Explicit registry of linear solvers, preconditioners and smoothers by name
+// (as PETSc's KSPRegister/PCRegister). A plain value: build one (usually
+// standard()), add your own entries, pass it where solvers are created. No
+// global state.
+//
+//   SolverRegistry registry = SolverRegistry::standard();
+//   registry.addPreconditioner("myPC", [](Precision) { return std::make_unique<MyPC>(); });
+//   SolverSettings s = SolverSettings::read(dict, registry, warn);
+//   std::unique_ptr<LinearSolver> solver = registry.create(s, {&comm, "p", warn});
+//
+// Aliases map another name onto a registered one (OpenFOAM names that have
+// no own implementation here, e.g. the smoother DICGaussSeidel ->
+// symGaussSeidel); SolverSettings::read replaces them and passes the alias's
+// note, if any, to the warning callback.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sluice/linear/linear_solver.hpp"
+#include "sluice/linear/preconditioner.hpp"
+#include "sluice/linear/smoother.hpp"
+
+namespace sluice::linear {
+
+class SolverRegistry {
+ public:
+  enum class Kind { Solver, Preconditioner, Smoother };
+
+  /// Which further names a solver reads from its dictionary.
+  struct SolverNeeds {
+    bool preconditioner = false;
+    bool smoother = false;
+  };
+
+  using SolverFactory =
+      std::function<std::unique_ptr<LinearSolver>(const SolverSettings&, const SolverEnvironment&, const SolverRegistry&)>;
+  using PreconditionerFactory = std::function<std::unique_ptr<Preconditioner>(Precision)>;
+  using SmootherFactory = std::function<std::unique_ptr<Smoother>(const SolverSettings&, const SolverRegistry&)>;
+
+  /// PCG, PPCG, PBiCGStab, smoothSolver, GAMG (falls back to PCG/PBiCGStab);
+  /// preconditioners DIC, DILU, diagonal, none (aliases FDIC, GAMG);
+  /// smoothers GaussSeidel, symGaussSeidel, DIC, DILU (aliases
+  /// DICGaussSeidel, DILUGaussSeidel, nonBlockingGaussSeidel, FDIC).
+  static SolverRegistry standard();
+
+  /// Adds or replaces an entry.
+  void addSolver(std::string name, SolverFactory factory, SolverNeeds needs);
+  void addPreconditioner(std::string name, PreconditionerFactory factory);
+  void addSmoother(std::string name, SmootherFactory factory);
+  /// `alias` stands for the registered `target`; a non-empty note is reported when it is used.
+  void addAlias(Kind kind, std::string alias, std::string target, std::string note = {});
+
+  /// Accepted names of a kind: registered names, then aliases, in order of addition.
+  std::vector<std::string> names(Kind kind) const;
+  /// "PCG, PPCG, ..." (for messages).
+  std::string namesList(Kind kind) const;
+
+  struct Resolved {
+    std::string name;  ///< registered name
+    std::string note;  ///< the alias's note (empty if none or not an alias)
+  };
+  /// The registered entry `name` stands for, or nothing if unknown.
+  std::optional<Resolved> resolve(Kind kind, std::string_view name) const;
+  /// Needs of a registered solver (throws sluice::Error if unknown).
+  SolverNeeds needs(std::string_view solver) const;
+
+  /// Creates the solver named by settings.solver (aliases resolved). Unknown
+  /// names: InputError as in SolverSettings::read.
+  std::unique_ptr<LinearSolver> create(const SolverSettings& settings, const SolverEnvironment& env) const;
+  std::unique_ptr<Preconditioner> createPreconditioner(std::string_view name, Precision precision) const;
+  std::unique_ptr<Smoother> createSmoother(const SolverSettings& settings) const;
+
+ private:
+  struct SolverEntry {
+    std::string name;
+    SolverFactory factory;
+    SolverNeeds needs;
+  };
+  struct PreconditionerEntry {
+    std::string name;
+    PreconditionerFactory factory;
+  };
+  struct SmootherEntry {
+    std::string name;
+    SmootherFactory factory;
+  };
+  struct Alias {
+    Kind kind;
+    std::string alias, target, note;
+  };
+  std::string resolveOrThrow(Kind kind, std::string_view name, const std::string& context) const;
+
+  std::vector<SolverEntry> solvers_;
+  std::vector<PreconditionerEntry> preconditioners_;
+  std::vector<SmootherEntry> smoothers_;
+  std::vector<Alias> aliases_;
+};
+
+/// "solver", "preconditioner", "smoother".
+std::string_view kindName(SolverRegistry::Kind kind);
+
+}  // namespace sluice::linear

@@ -1,0 +1,27 @@
+#include "sluice/linear/solver_support.hpp"
+
+#include <array>
+
+namespace sluice::linear::detail {
+
+NormParts normParts(const parallel::Communicator& comm, const LduMatrix& A, std::span<double> x,
+                    std::span<const double> b, GhostUpdater& ghosts, std::span<double> Ax, std::span<double> r) {
+  const auto nCells = static_cast<std::size_t>(A.nCells());
+  std::array<double, 2> mean{0.0, static_cast<double>(nCells)};
+  for (std::size_t c = 0; c < nCells; ++c) mean[0] += x[c];
+  comm.sumInPlace(mean);
+  const double xAvg = mean[1] > 0 ? mean[0] / mean[1] : 0.0;
+
+  A.amul(x, Ax, ghosts);
+  A.sumA(r);  // row sums, replaced by the residual below
+  NormParts p;
+  for (std::size_t c = 0; c < nCells; ++c) {
+    const double pA = r[c] * xAvg;
+    p.normFactor += std::abs(Ax[c] - pA) + std::abs(b[c] - pA);
+    r[c] = b[c] - Ax[c];
+    p.residual += std::abs(r[c]);
+  }
+  return p;
+}
+
+}  // namespace sluice::linear::detail

@@ -1,0 +1,208 @@
+// Distributed solves at 1-4 ranks: a 2D grid split into row slabs with ghost
+// rows, HaloExchange as the GhostUpdater. Solutions match a serial solve of
+// the whole grid (done on every process with MPI_COMM_SELF) to 1e-8 relative,
+// so they agree across rank counts; reductions are counted with the profile
+// and with PMPI interception.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "linear/grid_system.hpp"
+#include "linear/solver_test_support.hpp"
+#include "parallel/mpi/pmpi_counters.hpp"
+#include "sluice/linear/solver_registry.hpp"
+#include "sluice/parallel/comm_profile.hpp"
+
+namespace sluice::linear {
+namespace {
+
+using parallel::CommProfile;
+using parallel::Communicator;
+using parallel::MpiOp;
+using sluice::test::MpiCall;
+using sluice::test::mpiCalls;
+using sluice::test::MpiCalls;
+using test::GridOperator;
+using test::SlabGrid;
+using test::Solve;
+
+constexpr int kNx = 24, kNy = 20;
+const GridOperator kPoisson{};
+const GridOperator kNegativePoisson{1.0, 0.0, 0.0, -1.0};
+const GridOperator kConvection{1.0, 2.0, -1.0};
+
+struct Distributed {
+  CommProfile profile;
+  Communicator comm{MPI_COMM_WORLD, &profile};
+  SlabGrid grid = test::makeSlabGrid(kNx, kNy, comm.rank(), comm.size());
+  test::HaloGhosts ghosts{comm, grid.pattern, 300};
+  Solve run(const GridOperator& op, const std::string& body) {
+    return test::solveOn(comm, grid, ghosts, op, body);
+  }
+};
+
+// The whole grid solved on this process alone; x by global id.
+std::vector<double> serialSolution(const GridOperator& op, const std::string& body) {
+  Communicator self(MPI_COMM_SELF);
+  const SlabGrid g = test::makeSlabGrid(kNx, kNy, 0, 1);
+  test::NoGhosts none;
+  const Solve s = test::solveOn(self, g, none, op, body);
+  EXPECT_TRUE(s.perf.converged) << body;
+  return s.x;
+}
+
+// max over owned cells |x - reference| / max |reference| (this rank).
+double diffToReference(const SlabGrid& g, const std::vector<double>& x, const std::vector<double>& reference) {
+  double diff = 0, ref = 0;
+  for (Label c = 0; c < g.nCells(); ++c) {
+    diff = std::max(diff, std::abs(x[c] - reference[g.globalIds[c]]));
+    ref = std::max(ref, std::abs(reference[g.globalIds[c]]));
+  }
+  return diff / ref;
+}
+
+TEST(SolversMpi, PcgAndPpcgMatchTheSerialSolutionAtAnyRankCount) {
+  const std::string tight = " tolerance 1e-13;";
+  for (const GridOperator& op : {kPoisson, kNegativePoisson}) {
+    const std::vector<double> reference = serialSolution(op, "solver PCG; preconditioner DIC;" + tight);
+    Distributed d;
+    const Solve cg = d.run(op, "solver PCG; preconditioner DIC;" + tight);
+    const Solve pipe = d.run(op, "solver PPCG; preconditioner DIC;" + tight);
+    EXPECT_TRUE(cg.perf.converged);
+    EXPECT_TRUE(pipe.perf.converged);
+    EXPECT_LT(diffToReference(d.grid, cg.x, reference), 1e-8);
+    EXPECT_LT(diffToReference(d.grid, pipe.x, reference), 1e-8);
+    EXPECT_LT(cg.error, 1e-9);
+    EXPECT_LT(pipe.error, 1e-9);
+    EXPECT_LE(std::abs(cg.perf.iterations - pipe.perf.iterations), 2);
+    // Every rank reports the same global figures.
+    EXPECT_EQ(d.comm.max(pipe.perf.iterations), d.comm.min(pipe.perf.iterations));
+    EXPECT_EQ(d.comm.max(pipe.perf.finalResidual), d.comm.min(pipe.perf.finalResidual));
+  }
+}
+
+TEST(SolversMpi, PpcgMakesOneIallreducePerIterationAndNoAllreduceInTheLoop) {
+  for (const std::string pc : {"DIC", "none"}) {
+    Distributed d;
+    const Solve warm = d.run(kPoisson, "solver PPCG; preconditioner " + pc + "; tolerance 1e-10;");  // halo set-up
+    d.profile.reset();
+    const MpiCalls before = mpiCalls();
+    const Solve r = d.run(kPoisson, "solver PPCG; preconditioner " + pc + "; tolerance 1e-10;");
+    const MpiCalls calls = mpiCalls() - before;
+    SCOPED_TRACE(pc);
+    ASSERT_GT(r.perf.iterations, 5);
+    EXPECT_EQ(r.perf.iterations, warm.perf.iterations);
+    // Constant before the loop (mean of x; normalisation), one per pass in it:
+    // one per iteration plus the pass that confirms convergence.
+    EXPECT_EQ(d.profile.op(MpiOp::Allreduce).calls, 2u);
+    EXPECT_EQ(d.profile.op(MpiOp::Iallreduce).calls, r.perf.iterations + 1u);
+    EXPECT_EQ(calls[MpiCall::Allreduce], 2);
+    EXPECT_EQ(calls[MpiCall::Iallreduce], r.perf.iterations + 1);
+    EXPECT_EQ(calls[MpiCall::Wait], r.perf.iterations + 1);
+    EXPECT_EQ(calls.forbidden(), 0);
+    // A looser tolerance: fewer iterations, the same two blocking reductions.
+    d.profile.reset();
+    const Solve loose = d.run(kPoisson, "solver PPCG; preconditioner " + pc + "; tolerance 1e-4;");
+    EXPECT_LT(loose.perf.iterations, r.perf.iterations);
+    EXPECT_EQ(d.profile.op(MpiOp::Allreduce).calls, 2u);
+    EXPECT_EQ(d.profile.op(MpiOp::Iallreduce).calls, loose.perf.iterations + 1u);
+  }
+}
+
+TEST(SolversMpi, PcgMakesAtMostTwoAllreducePerIteration) {
+  Distributed d;
+  const MpiCalls before = mpiCalls();
+  const Solve r = d.run(kPoisson, "solver PCG; preconditioner DIC; tolerance 1e-10;");
+  const MpiCalls calls = mpiCalls() - before;
+  ASSERT_GT(r.perf.iterations, 5);
+  EXPECT_EQ(d.profile.op(MpiOp::Allreduce).calls, 2u + 2u * r.perf.iterations);
+  EXPECT_EQ(calls[MpiCall::Allreduce], 2 + 2 * r.perf.iterations);
+  EXPECT_EQ(calls[MpiCall::Iallreduce], 0);
+  EXPECT_EQ(calls.forbidden(), 0);
+}
+
+TEST(SolversMpi, AsymmetricSolversMatchTheSerialSolution) {
+  const std::vector<double> reference =
+      serialSolution(kConvection, "solver PBiCGStab; preconditioner DILU; tolerance 1e-13;");
+  for (const std::string body :
+       {"solver PBiCGStab; preconditioner DILU;", "solver PBiCGStab; preconditioner DILU; precision single;",
+        "solver PBiCGStab; preconditioner diagonal;", "solver smoothSolver; smoother GaussSeidel;",
+        "solver smoothSolver; smoother symGaussSeidel; nSweeps 2;", "solver smoothSolver; smoother DILU;",
+        "solver GAMG;"}) {
+    Distributed d;
+    const Solve r = d.run(kConvection, body + " tolerance 1e-12; maxIter 5000;");
+    SCOPED_TRACE(body);
+    EXPECT_TRUE(r.perf.converged);
+    EXPECT_LT(diffToReference(d.grid, r.x, reference), 1e-8);
+    EXPECT_LT(r.error, 1e-9);
+  }
+}
+
+TEST(SolversMpi, SymmetricSmoothersAndPreconditioners) {
+  const std::vector<double> reference = serialSolution(kPoisson, "solver PCG; preconditioner DIC; tolerance 1e-13;");
+  for (const std::string body : {"solver PCG; preconditioner diagonal;", "solver PPCG; preconditioner diagonal;",
+                                 "solver PCG; preconditioner none;", "solver smoothSolver; smoother DIC;"}) {
+    Distributed d;
+    const Solve r = d.run(kPoisson, body + " tolerance 1e-12; maxIter 5000;");
+    SCOPED_TRACE(body);
+    EXPECT_TRUE(r.perf.converged);
+    EXPECT_LT(diffToReference(d.grid, r.x, reference), 1e-8);
+  }
+}
+
+TEST(SolversMpi, SinglePrecisionDicConvergesToTheSameSolution) {
+  const std::vector<double> reference = serialSolution(kPoisson, "solver PCG; preconditioner DIC; tolerance 1e-13;");
+  for (const std::string solver : {"PCG", "PPCG"}) {
+    Distributed d;
+    const Solve dbl = d.run(kPoisson, "solver " + solver + "; preconditioner DIC; tolerance 1e-12;");
+    const Solve sgl = d.run(kPoisson, "solver " + solver + "; preconditioner DIC; tolerance 1e-12; precision single;");
+    SCOPED_TRACE(solver);
+    EXPECT_TRUE(sgl.perf.converged);
+    EXPECT_LE(std::abs(dbl.perf.iterations - sgl.perf.iterations), 2);
+    EXPECT_LT(diffToReference(d.grid, sgl.x, reference), 1e-8);
+  }
+}
+
+TEST(SolversMpi, ProgressChunksKeepTheArithmeticAndTestTheReduction) {
+  Distributed plain, chunked;
+  const Solve a = plain.run(kPoisson, "solver PPCG; preconditioner DIC; tolerance 1e-10;");
+  const MpiCalls before = mpiCalls();
+  const Solve b = chunked.run(kPoisson, "solver PPCG; preconditioner DIC; tolerance 1e-10; progressChunks 4;");
+  const MpiCalls calls = mpiCalls() - before;
+  EXPECT_EQ(a.x, b.x);
+  EXPECT_EQ(a.perf.iterations, b.perf.iterations);
+  EXPECT_EQ(calls[MpiCall::Iallreduce], b.perf.iterations + 1);
+  EXPECT_EQ(calls[MpiCall::Allreduce], 2);
+  EXPECT_GE(calls[MpiCall::Test], b.perf.iterations);
+  EXPECT_EQ(static_cast<long>(chunked.profile.op(MpiOp::Test).calls), calls[MpiCall::Test]);
+}
+
+TEST(SolversMpi, GamgWarnsOnceOnTheRootAndTheSolveRegionIsProfiled) {
+  Distributed d;
+  const LduMatrix A = test::assemble(d.grid, kPoisson);
+  const std::vector<double> b(static_cast<std::size_t>(d.grid.nCells()), 1.0);
+  std::vector<std::string> warnings;
+  auto solver = SolverRegistry::standard().create(test::settingsFrom("solver GAMG; tolerance 1e-8;"),
+                                                  {&d.comm, "p", [&](const std::string& m) { warnings.push_back(m); }});
+  for (int i = 0; i < 3; ++i) {
+    std::vector<double> x(static_cast<std::size_t>(d.grid.nLocalCells()), 0.0);
+    const SolverPerformance p = solver->solve(A, x, b, d.ghosts);
+    EXPECT_EQ(p.solverName, "DICPCG");
+    EXPECT_TRUE(p.converged);
+  }
+  if (d.comm.isRoot())
+    EXPECT_EQ(warnings, std::vector<std::string>{
+                            "system/fvSolution: solvers/p: GAMG is not available yet; using PCG with DIC"});
+  else
+    EXPECT_TRUE(warnings.empty());
+  const auto& regions = d.profile.regions();
+  ASSERT_EQ(regions.size(), 1u);
+  EXPECT_EQ(regions[0].name, "linear-solve:p");
+  EXPECT_EQ(regions[0].calls, 3u);
+}
+
+}  // namespace
+}  // namespace sluice::linear
