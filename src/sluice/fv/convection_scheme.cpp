@@ -20,8 +20,13 @@ namespace {
 
 Scalar signOf(Scalar s) { return s >= 0 ? 1.0 : -1.0; }
 
-/// r from the face difference and the upwind cell's extrapolated difference.
+/// r from the face difference and the upwind cell's extrapolated difference
+/// (OpenFOAM's NVD/TVD form). Where the two cells are equal (gradf == 0) the
+/// face value does not depend on the limiter; r is then taken as large
+/// (limiter 1), independent of the face's orientation, so that both sides of
+/// a processor face assemble the same coefficients.
 Scalar ratio(Scalar gradf, Scalar gradcf) {
+  if (gradf == 0) return 2 * 1000 - 1;
   if (std::abs(gradcf) >= 1000 * std::abs(gradf)) return 2 * 1000 * signOf(gradcf) * signOf(gradf) - 1;
   return 2 * (gradcf / gradf) - 1;
 }

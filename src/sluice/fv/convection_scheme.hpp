@@ -11,7 +11,9 @@
 //                   correction): w = psi w_linear + (1 - psi) w_upwind, with
 //                   r = 2 (d . grad(v)_upwind) / (v_N - v_P) - 1 (Gauss linear gradient),
 //                   psi = max(min(2 r / k, 1), 0) for limitedLinear, (r + |r|)/(1 + |r|)
-//                   for vanLeer; vector fields are limited on |v|^2 (one limiter per face)
+//                   for vanLeer; vector fields are limited on |v|^2 (one limiter per face);
+//                   where v_N = v_P the limiter is 1 (the face value does not depend on
+//                   it; this keeps both sides of a processor face consistent)
 //   limitedLinearV k  vectors: r from the direction of the largest change,
 //                   r = 2 ((v_N - v_P) . (d . grad v)_upwind) / |v_N - v_P|^2 - 1
 //                   (scalars: as limitedLinear)

@@ -18,8 +18,8 @@
 //   "system/fvSchemes: divSchemes: no scheme for 'div(phi,U)' (default is none)"
 //
 // Supported schemes (the optional `bounded` prefix of ddt and div schemes is
-// accepted and recorded; it matters only for steady transport, where the
-// solver subtracts fvm::Sp(fvc::div(phi)) itself):
+// accepted; for div schemes the convection operators then subtract
+// div(phi) v, as OpenFOAM's bounded Gauss; for ddt it is only recorded):
 //   ddt:           Euler | backward | steadyState
 //   grad:          Gauss linear | leastSquares | cellLimited <grad> <coeff in [0,1]>
 //   div:           Gauss linear | upwind | linearUpwind <grad term> | limitedLinear <k> |
