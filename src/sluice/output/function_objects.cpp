@@ -1,0 +1,284 @@
+#include "sluice/output/function_objects.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <optional>
+#include <set>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
+#include "sluice/output/output_files.hpp"
+#include "sluice/parallel/parallel_error.hpp"
+
+namespace sluice::output {
+
+bool WriteTimer::due(const TimeState& state) {
+  switch (schedule_.control) {
+    case WriteControl::timeStep: {
+      const long interval = std::max(1L, std::lround(schedule_.interval));
+      return state.timeIndex % interval == 0;
+    }
+    case WriteControl::writeTime: {
+      if (!state.writeTime) return false;
+      ++writeTimes_;
+      const long interval = std::max(1L, std::lround(schedule_.interval));
+      return writeTimes_ % interval == 0;
+    }
+    case WriteControl::runTime: {
+      const long index =
+          static_cast<long>(std::floor((state.time - startTime_ + 0.5 * state.deltaT) / schedule_.interval));
+      if (index <= lastRunTimeIndex_) return false;
+      lastRunTimeIndex_ = index;
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+/// The fields of an object that exist (on every rank, with the same components), in the listed order.
+struct ResolvedFields {
+  std::vector<std::string> names;
+  std::vector<SampledField> fields;
+};
+
+std::string numberText(double v) { return fmt::format("{}", v); }
+
+}  // namespace
+
+class FunctionObjects::Object {
+ public:
+  Object(std::string name, const std::vector<std::string>& fields, WriteSchedule schedule, Scalar startTime,
+         std::filesystem::path caseDir, const parallel::Communicator& comm, const WarningHandler& warn)
+      : name_(std::move(name)),
+        fieldNames_(fields),
+        timer_(schedule, startTime),
+        outputDir_(std::move(caseDir) / "postProcessing" / name_),
+        comm_(comm),
+        warn_(warn) {}
+  virtual ~Object() = default;
+  const std::string& name() const { return name_; }
+  bool due(const TimeState& state) { return timer_.due(state); }
+  virtual void execute(const TimeState& state, const FieldLookup& lookup) = 0;
+
+ protected:
+  ResolvedFields resolve(const FieldLookup& lookup) {
+    std::vector<std::optional<SampledField>> found;
+    std::vector<int> components;
+    for (const std::string& f : fieldNames_) {
+      found.push_back(lookup(f));
+      components.push_back(found.back() ? found.back()->components : 0);
+    }
+    comm_.minInPlace(std::span<int>(components));
+    ResolvedFields r;
+    for (std::size_t i = 0; i < fieldNames_.size(); ++i) {
+      if (components[i] > 0 && found[i] && found[i]->components == components[i]) {
+        r.names.push_back(fieldNames_[i]);
+        r.fields.push_back(*found[i]);
+      } else if (missingWarned_.insert(fieldNames_[i]).second) {
+        warn_(fmt::format("function object '{}': field '{}' not found; not sampled", name_, fieldNames_[i]));
+      }
+    }
+    return r;
+  }
+
+  std::string name_;
+  std::vector<std::string> fieldNames_;
+  WriteTimer timer_;
+  std::filesystem::path outputDir_;
+  const parallel::Communicator& comm_;
+  WarningHandler warn_;
+  std::set<std::string> missingWarned_;
+};
+
+namespace {
+
+class SetsObject final : public FunctionObjects::Object {
+ public:
+  SetsObject(const SetsSpec& spec, Scalar startTime, const std::filesystem::path& caseDir, const SamplingMesh& mesh,
+             const parallel::Communicator& comm, const WarningHandler& warn)
+      : Object(spec.name, spec.fields, spec.schedule, startTime, caseDir, comm, warn), spec_(spec) {
+    for (const SampleSetSpec& set : spec.sets) {
+      samplers_.push_back(std::make_unique<PointSampler>(mesh, set.points(), spec.scheme, comm));
+      distances_.push_back(set.distances());
+      std::size_t nFound = 0;
+      for (std::size_t i = 0; i < samplers_.back()->size(); ++i) nFound += samplers_.back()->found(i);
+      if (nFound == 0) warn_(fmt::format("function object '{}': set '{}' has no points inside the mesh", name_, set.name));
+    }
+  }
+
+  void execute(const TimeState& state, const FieldLookup& lookup) override {
+    const ResolvedFields r = resolve(lookup);
+    if (r.fields.empty()) return;
+    std::vector<std::vector<std::vector<double>>> values;  // per set, per field
+    for (const auto& sampler : samplers_) values.push_back(sampler->sample(r.fields));
+    parallel::onRoot(comm_, [&] {
+      const std::filesystem::path dir = outputDir_ / (state.timeName.empty() ? timeName(state.time) : state.timeName);
+      createDirectories(dir);
+      for (std::size_t s = 0; s < spec_.sets.size(); ++s) write(dir, s, r, values[s]);
+    });
+  }
+
+ private:
+  void write(const std::filesystem::path& dir, std::size_t s, const ResolvedFields& r,
+             const std::vector<std::vector<double>>& values) const {
+    const SampleSetSpec& set = spec_.sets[s];
+    const bool csv = spec_.setFormat == "csv";
+    const char* separator = csv ? "," : " ";
+    std::string fileName = set.name;
+    for (const std::string& f : r.names) fileName += "_" + f;
+    fileName += csv ? ".csv" : ".xy";
+
+    std::vector<std::string> columns = set.axisColumns();
+    for (std::size_t f = 0; f < r.fields.size(); ++f) {
+      if (r.fields[f].components == 1) {
+        columns.push_back(r.names[f]);
+      } else {
+        static constexpr const char* xyz[] = {"x", "y", "z"};
+        for (int k = 0; k < r.fields[f].components; ++k)
+          columns.push_back(r.names[f] + "_" + (r.fields[f].components == 3 ? xyz[k] : std::to_string(k)));
+      }
+    }
+    std::string text = csv ? "" : "# ";
+    text += fmt::format("{}\n", fmt::join(columns, separator));
+    const PointSampler& sampler = *samplers_[s];
+    std::vector<std::string> row;
+    for (std::size_t i = 0; i < sampler.size(); ++i) {
+      if (!sampler.found(i)) continue;
+      row.clear();
+      for (double a : set.axisValues(sampler.points()[i], distances_[s][i])) row.push_back(numberText(a));
+      for (std::size_t f = 0; f < r.fields.size(); ++f) {
+        const int nc = r.fields[f].components;
+        for (int k = 0; k < nc; ++k) row.push_back(numberText(values[f][i * nc + k]));
+      }
+      text += fmt::format("{}\n", fmt::join(row, separator));
+    }
+    writeTextFile(dir / fileName, text);
+  }
+
+  SetsSpec spec_;
+  std::vector<std::unique_ptr<PointSampler>> samplers_;
+  std::vector<std::vector<double>> distances_;
+};
+
+class ProbesObject final : public FunctionObjects::Object {
+ public:
+  ProbesObject(const ProbesSpec& spec, Scalar startTime, const std::filesystem::path& caseDir,
+               const SamplingMesh& mesh, const parallel::Communicator& comm, const WarningHandler& warn)
+      : Object(spec.name, spec.fields, spec.schedule, startTime, caseDir, comm, warn),
+        sampler_(mesh, spec.locations, spec.scheme, comm),
+        dir_(outputDir_ / timeName(startTime)) {
+    for (std::size_t i = 0; i < sampler_.size(); ++i) {
+      if (sampler_.found(i)) continue;
+      const Vec3& p = sampler_.points()[i];
+      warn_(fmt::format("function object '{}': probe {} at ({} {} {}) is outside the mesh; skipped", name_, i, p.x,
+                        p.y, p.z));
+    }
+  }
+
+  void execute(const TimeState& state, const FieldLookup& lookup) override {
+    const ResolvedFields r = resolve(lookup);
+    if (r.fields.empty()) return;
+    const std::vector<std::vector<double>> values = sampler_.sample(r.fields);
+    parallel::onRoot(comm_, [&] {
+      createDirectories(dir_);
+      for (std::size_t f = 0; f < r.fields.size(); ++f) {
+        const std::filesystem::path file = dir_ / r.names[f];
+        if (started_.insert(r.names[f]).second) writeTextFile(file, header());
+        const int nc = r.fields[f].components;
+        std::string line = state.timeName.empty() ? timeName(state.time) : state.timeName;
+        for (std::size_t i = 0; i < sampler_.size(); ++i) {
+          if (!sampler_.found(i)) continue;
+          line += "  ";
+          if (nc == 1) {
+            line += numberText(values[f][i]);
+          } else {
+            line += "(";
+            for (int k = 0; k < nc; ++k) {
+              if (k) line += ' ';
+              line += numberText(values[f][i * nc + k]);
+            }
+            line += ")";
+          }
+        }
+        appendTextFile(file, line + "\n");
+      }
+    });
+  }
+
+ private:
+  std::string header() const {
+    std::string text;
+    std::string probeRow = "# Probe";
+    for (std::size_t i = 0; i < sampler_.size(); ++i) {
+      if (!sampler_.found(i)) continue;
+      const Vec3& p = sampler_.points()[i];
+      text += fmt::format("# Probe {} ({} {} {})\n", i, numberText(p.x), numberText(p.y), numberText(p.z));
+      probeRow += fmt::format("  {}", i);
+    }
+    return text + probeRow + "\n# Time\n";
+  }
+
+  PointSampler sampler_;
+  std::filesystem::path dir_;
+  std::set<std::string> started_;  ///< fields whose file has its header (rank 0)
+};
+
+}  // namespace
+
+namespace {
+
+/// Passes warnings to `warn` (stderr if empty) on rank 0 only.
+WarningHandler rootOnly(const parallel::Communicator& comm, WarningHandler warn) {
+  return [&comm, warn = std::move(warn)](const std::string& message) {
+    if (!comm.isRoot()) return;
+    if (warn) warn(message);
+    else std::cerr << "warning: " << message << '\n';
+  };
+}
+
+}  // namespace
+
+FunctionObjects::FunctionObjects(const io::Dictionary& controlDict, std::filesystem::path caseDir,
+                                 const SamplingMesh& mesh, const parallel::Communicator& comm, Scalar startTime,
+                                 WarningHandler warn)
+    : FunctionObjects(readFunctionObjectSpecs(controlDict, rootOnly(comm, warn)), std::move(caseDir), mesh, comm,
+                      startTime, warn) {}
+
+FunctionObjects::FunctionObjects(std::vector<FunctionObjectSpec> specs, std::filesystem::path caseDir,
+                                 const SamplingMesh& mesh, const parallel::Communicator& comm, Scalar startTime,
+                                 WarningHandler warn) {
+  const WarningHandler onRoot = rootOnly(comm, std::move(warn));
+  for (const FunctionObjectSpec& spec : specs) {
+    if (const auto* sets = std::get_if<SetsSpec>(&spec))
+      objects_.push_back(std::make_unique<SetsObject>(*sets, startTime, caseDir, mesh, comm, onRoot));
+    else
+      objects_.push_back(
+          std::make_unique<ProbesObject>(std::get<ProbesSpec>(spec), startTime, caseDir, mesh, comm, onRoot));
+  }
+}
+
+FunctionObjects::~FunctionObjects() = default;
+
+std::vector<std::string> FunctionObjects::names() const {
+  std::vector<std::string> n;
+  for (const auto& o : objects_) n.push_back(o->name());
+  return n;
+}
+
+void FunctionObjects::run(const TimeState& state, const FieldLookup& fields, bool force) {
+  for (const auto& o : objects_) {
+    const bool due = o->due(state);  // advances the timer even when forced
+    if (force || due) o->execute(state, fields);
+  }
+}
+
+void FunctionObjects::execute(const TimeState& state, const FieldLookup& fields) { run(state, fields, false); }
+
+void FunctionObjects::executeAll(const TimeState& state, const FieldLookup& fields) { run(state, fields, true); }
+
+}  // namespace sluice::output

@@ -1,0 +1,112 @@
+#pragma once
+// Runs the `sets` and `probes` function objects of controlDict (settings in
+// function_object_specs.hpp) during a run, in parallel: points are located
+// once at construction, values are interpolated on the ranks owning the
+// containing cells and written by rank 0.
+//
+// Output (time folder names as OpenFOAM's, see TimeState::timeName):
+//  - sets: CASE/postProcessing/<object>/<time>/<set>_<field1>_<field2>...csv
+//    (setFormat csv: comma-separated with a header line) or ...xy (raw:
+//    space-separated, header line starting with '#'). Columns: the axis
+//    (distance | x | y | z | x,y,z) then each field's components (p; U_x,
+//    U_y, U_z). Only points inside the mesh are listed, as OpenFOAM does.
+//  - probes: CASE/postProcessing/<object>/<startTime>/<field>, OpenFOAM's
+//    layout: "# Probe i (x y z)" per probe, a "#  Probe  0  1 ..." and a
+//    "#  Time" line, then per execution the time (its folder name) and one column per probe;
+//    vectors as "(x y z)" in one column. Probes outside the mesh are left
+//    out with a warning.
+// Numbers are written with the shortest text that reads back exactly.
+//
+// Fields come from the caller through a look-up by name, so this module does
+// not depend on the field classes:
+//
+//   SamplingMesh sm(distributed);
+//   FunctionObjects functions(controlDict, caseDir, sm, comm, startTime);    // collective
+//   auto lookup = [&](const std::string& name) -> std::optional<SampledField> {
+//     if (name == "p") return SampledField{1, p.cells(), p.boundaryFaces()};
+//     if (name == "U") return SampledField{3, U.cellsFlat(), U.boundaryFacesFlat()};
+//     return std::nullopt;                                                  // warned once, skipped
+//   };
+//   functions.execute({time, deltaT, timeIndex, isWriteTime}, lookup);       // collective, every time step
+//
+// execute() decides from each object's writeControl whether it runs. Every
+// rank must call it with the same state; a write failure on rank 0 is thrown
+// on all ranks as parallel::CollectiveError naming the file. The
+// SamplingMesh and the Communicator must outlive the FunctionObjects.
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sluice/core/types.hpp"
+#include "sluice/io/dictionary.hpp"
+#include "sluice/output/function_object_specs.hpp"
+#include "sluice/output/point_sampler.hpp"
+#include "sluice/output/sampling_mesh.hpp"
+#include "sluice/parallel/communicator.hpp"
+
+namespace sluice::output {
+
+/// Where the run is, as function objects see it.
+struct TimeState {
+  Scalar time = 0;
+  Scalar deltaT = 0;
+  long timeIndex = 0;      ///< time steps taken since the start (1 after the first step)
+  bool writeTime = false;  ///< the solver writes its fields at this time
+  std::string timeName;    ///< name of the time folder; empty: output::timeName(time)
+};
+
+/// A field's values on this rank, or nullopt if there is no such field.
+using FieldLookup = std::function<std::optional<SampledField>(const std::string& name)>;
+
+/// Tracks one object's writeControl (OpenFOAM's semantics: timeStep fires when
+/// timeIndex is a multiple of the interval; writeTime on every interval-th
+/// write time; runTime when floor((time - startTime + deltaT/2) / interval)
+/// has grown since it last fired).
+class WriteTimer {
+ public:
+  WriteTimer(WriteSchedule schedule, Scalar startTime) : schedule_(schedule), startTime_(startTime) {}
+  /// True if the object runs at `state` (call once per time step).
+  bool due(const TimeState& state);
+
+ private:
+  WriteSchedule schedule_;
+  Scalar startTime_;
+  long writeTimes_ = 0;
+  long lastRunTimeIndex_ = 0;
+};
+
+class FunctionObjects {
+ public:
+  /// Collective: parses controlDict's `functions` and locates every sample
+  /// point. Warnings (unsupported objects, points outside the mesh, missing
+  /// fields) go to `warn` on rank 0 (stderr if not given).
+  FunctionObjects(const io::Dictionary& controlDict, std::filesystem::path caseDir, const SamplingMesh& mesh,
+                  const parallel::Communicator& comm, Scalar startTime, WarningHandler warn = {});
+  /// As above from parsed settings.
+  FunctionObjects(std::vector<FunctionObjectSpec> specs, std::filesystem::path caseDir, const SamplingMesh& mesh,
+                  const parallel::Communicator& comm, Scalar startTime, WarningHandler warn = {});
+  ~FunctionObjects();
+  FunctionObjects(const FunctionObjects&) = delete;
+  FunctionObjects& operator=(const FunctionObjects&) = delete;
+
+  /// Collective: runs the objects that are due at `state`.
+  void execute(const TimeState& state, const FieldLookup& fields);
+  /// Collective: runs every object now, whatever its writeControl (e.g. a
+  /// post-processing pass over saved times).
+  void executeAll(const TimeState& state, const FieldLookup& fields);
+
+  std::size_t size() const { return objects_.size(); }
+  /// The objects' names, in controlDict order.
+  std::vector<std::string> names() const;
+
+  class Object;  ///< one object (sets or probes); defined in the .cpp
+
+ private:
+  void run(const TimeState& state, const FieldLookup& fields, bool force);
+  std::vector<std::unique_ptr<Object>> objects_;
+};
+
+}  // namespace sluice::output

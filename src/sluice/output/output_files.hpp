@@ -1,0 +1,34 @@
+#pragma once
+// File-system helpers for output, with the project's error messages:
+//
+//   createDirectories(caseDir / "VTK/cavity_3");   // InputError "<dir>: cannot create directory: Not a directory"
+//   writeTextFile(file, text);                     // InputError "<file>: cannot write file"
+//   writeTextFileAtomically(file, text);           // via "<file>.tmp" and a rename
+//   std::string name = timeName(0.0025);           // "0.0025", as OpenFOAM names time folders
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "sluice/core/types.hpp"
+
+namespace sluice::output {
+
+/// Creates `dir` and its parents if missing (safe when several ranks create
+/// the same folder at once). Throws InputError naming the folder.
+void createDirectories(const std::filesystem::path& dir);
+
+/// Replaces `file` with `text`. Throws InputError "<file>: cannot write file".
+void writeTextFile(const std::filesystem::path& file, std::string_view text);
+
+/// As writeTextFile, written to "<file>.tmp" first and renamed over `file`,
+/// so readers see the old or the new content, never a partial one.
+void writeTextFileAtomically(const std::filesystem::path& file, std::string_view text);
+
+/// Appends `text` to `file` (created if missing). Throws InputError "<file>: cannot write file".
+void appendTextFile(const std::filesystem::path& file, std::string_view text);
+
+/// A time as OpenFOAM names time folders by default (general format, 6
+/// significant digits): 0.1 -> "0.1", 100 -> "100", 1e-05 -> "1e-05".
+std::string timeName(Scalar time, int precision = 6);
+
+}  // namespace sluice::output

@@ -1,0 +1,27 @@
+#include "sluice/output/sampling_mesh.hpp"
+
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
+
+namespace sluice::output {
+
+namespace {
+
+std::span<const GlobalLabel> checked(std::span<const GlobalLabel> ids, std::size_t needed, const char* what) {
+  if (ids.size() < needed) throw Error(fmt::format("SamplingMesh: {} global {} ids for {} {}", ids.size(), what, needed, what));
+  return ids;
+}
+
+}  // namespace
+
+SamplingMesh::SamplingMesh(const mesh::PolyMesh& mesh, std::span<const GlobalLabel> globalCellIds,
+                           std::span<const GlobalLabel> globalPointIds)
+    : mesh_(mesh),
+      globalCellIds_(checked(globalCellIds, static_cast<std::size_t>(mesh.nCells()), "cell")),
+      globalPointIds_(globalPointIds.empty() ? globalPointIds
+                                             : checked(globalPointIds, static_cast<std::size_t>(mesh.nPoints()), "point")),
+      geometry_(mesh::MeshGeometry::compute(mesh)),
+      locator_(mesh, geometry_, globalCellIds_) {}
+
+}  // namespace sluice::output

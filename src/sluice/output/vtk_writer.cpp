@@ -1,0 +1,183 @@
+#include "sluice/output/vtk_writer.hpp"
+
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
+#include "sluice/output/output_files.hpp"
+#include "sluice/output/vtk_cells.hpp"
+#include "sluice/parallel/parallel_error.hpp"
+
+namespace sluice::output {
+
+namespace {
+
+template <class T>
+std::shared_ptr<const VtkArray> shared(std::string name, const std::vector<T>& values) {
+  return std::make_shared<const VtkArray>(vtkArray(std::move(name), std::span<const T>(values)));
+}
+
+bool writesBoundary(const mesh::Patch& p) { return p.type != "empty" && p.type != "processor"; }
+
+}  // namespace
+
+VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const mesh::PolyMesh& mesh,
+                     std::span<const GlobalLabel> globalCellIds, const parallel::Communicator& comm)
+    : caseDir_(std::move(caseDir)), caseName_(std::move(caseName)), mesh_(mesh), comm_(comm) {
+  const Label nCells = mesh.nCells();
+  if (static_cast<Label>(globalCellIds.size()) < nCells)
+    throw Error(fmt::format("VtkWriter: {} global cell ids for {} cells", globalCellIds.size(), nCells));
+  nBoundaryFaces_ = mesh.nFaces() - mesh.nInternalFaces();
+
+  // Internal mesh: all local points, owned cells.
+  const VtkCells cells = vtkCells(mesh);
+  internal_.nPoints = mesh.nPoints();
+  internal_.nCells = nCells;
+  internal_.points = shared("Points", mesh.points());
+  internal_.cells = {shared("connectivity", cells.connectivity), shared("offsets", cells.offsets),
+                     shared("types", cells.types)};
+  if (cells.hasPolyhedra()) {
+    internal_.cells.push_back(shared("faces", cells.faces));
+    internal_.cells.push_back(shared("faceoffsets", cells.faceOffsets));
+  }
+  const std::vector<std::int64_t> ids(globalCellIds.begin(), globalCellIds.begin() + nCells);
+  internal_.cellData = {shared("cellId", ids), shared("rank", std::vector<std::int32_t>(nCells, comm.rank()))};
+  internalFixedData_ = internal_.cellData.size();
+
+  // Boundary: faces of the written patches, their points renumbered compactly.
+  std::vector<std::int32_t> patchIds;
+  for (std::size_t pi = 0; pi < mesh.patches().size(); ++pi) {
+    const mesh::Patch& p = mesh.patches()[pi];
+    if (!writesBoundary(p)) continue;
+    for (Label f = p.start; f < p.start + p.size; ++f) {
+      boundaryFaces_.push_back(f);
+      patchIds.push_back(static_cast<std::int32_t>(pi));
+    }
+  }
+  std::vector<Label> pointMap(mesh.nPoints(), -1);
+  std::vector<Vec3> points;
+  std::vector<std::int64_t> connectivity, offsets;
+  std::vector<std::uint8_t> types;
+  for (Label f : boundaryFaces_) {
+    const auto face = mesh.faces()[f];
+    for (Label v : face) {
+      if (pointMap[v] < 0) {
+        pointMap[v] = static_cast<Label>(points.size());
+        points.push_back(mesh.points()[v]);
+      }
+      connectivity.push_back(pointMap[v]);
+    }
+    offsets.push_back(static_cast<std::int64_t>(connectivity.size()));
+    types.push_back(vtkPolygonType(face.size()));
+  }
+  boundary_.nPoints = static_cast<std::int64_t>(points.size());
+  boundary_.nCells = static_cast<std::int64_t>(boundaryFaces_.size());
+  boundary_.points = shared("Points", points);
+  boundary_.cells = {shared("connectivity", connectivity), shared("offsets", offsets), shared("types", types)};
+  boundary_.cellData = {shared("patchId", patchIds),
+                        shared("rank", std::vector<std::int32_t>(boundaryFaces_.size(), comm.rank()))};
+  boundaryFixedData_ = boundary_.cellData.size();
+}
+
+std::filesystem::path VtkWriter::seriesFile() const { return caseDir_ / "VTK" / (caseName_ + ".pvd"); }
+
+std::filesystem::path VtkWriter::timeDirectory(int index) const {
+  return caseDir_ / "VTK" / fmt::format("{}_{}", caseName_, index);
+}
+
+void VtkWriter::requireOpen(const char* what) const {
+  if (!open_) throw Error(fmt::format("VtkWriter::{} called outside beginTime/endTime", what));
+}
+
+void VtkWriter::checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing) const {
+  for (const auto& a : existing)
+    if (a->name == name) throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
+}
+
+void VtkWriter::beginTime(Scalar time) {
+  if (open_) throw Error("VtkWriter::beginTime called twice without endTime");
+  open_ = true;
+  time_ = time;
+  internal_.cellData.resize(internalFixedData_);
+  boundary_.cellData.resize(boundaryFixedData_);
+}
+
+void VtkWriter::addCellField(const std::string& name, std::span<const double> values) {
+  requireOpen("addCellField");
+  checkName(name, internal_.cellData);
+  if (static_cast<std::int64_t>(values.size()) < internal_.nCells)
+    throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(), internal_.nCells));
+  internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));
+}
+
+void VtkWriter::addCellField(const std::string& name, std::span<const Vec3> values) {
+  requireOpen("addCellField");
+  checkName(name, internal_.cellData);
+  if (static_cast<std::int64_t>(values.size()) < internal_.nCells)
+    throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(), internal_.nCells));
+  internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));
+}
+
+void VtkWriter::addBoundaryField(const std::string& name, std::span<const double> boundaryFaceValues) {
+  requireOpen("addBoundaryField");
+  checkName(name, boundary_.cellData);
+  if (static_cast<Label>(boundaryFaceValues.size()) < nBoundaryFaces_)
+    throw Error(fmt::format("VtkWriter: boundary field '{}' has {} values for {} boundary faces", name,
+                            boundaryFaceValues.size(), nBoundaryFaces_));
+  std::vector<double> selected;
+  selected.reserve(boundaryFaces_.size());
+  for (Label f : boundaryFaces_) selected.push_back(boundaryFaceValues[f - mesh_.nInternalFaces()]);
+  boundary_.cellData.push_back(shared(name, selected));
+}
+
+void VtkWriter::addBoundaryField(const std::string& name, std::span<const Vec3> boundaryFaceValues) {
+  requireOpen("addBoundaryField");
+  checkName(name, boundary_.cellData);
+  if (static_cast<Label>(boundaryFaceValues.size()) < nBoundaryFaces_)
+    throw Error(fmt::format("VtkWriter: boundary field '{}' has {} values for {} boundary faces", name,
+                            boundaryFaceValues.size(), nBoundaryFaces_));
+  std::vector<Vec3> selected;
+  selected.reserve(boundaryFaces_.size());
+  for (Label f : boundaryFaces_) selected.push_back(boundaryFaceValues[f - mesh_.nInternalFaces()]);
+  boundary_.cellData.push_back(shared(name, selected));
+}
+
+std::vector<std::string> VtkWriter::pieceNames(const char* prefix) const {
+  std::vector<std::string> names;
+  for (int r = 0; r < comm_.size(); ++r) names.push_back(fmt::format("{}_{}.vtu", prefix, r));
+  return names;
+}
+
+void VtkWriter::endTime() {
+  requireOpen("endTime");
+  open_ = false;
+  const int index = nWrites();
+  const std::filesystem::path dir = timeDirectory(index);
+  const std::string comment = fmt::format("case='{}' time='{}' index='{}'", caseName_, time_, index);
+  internal_.comment = comment;
+  boundary_.comment = comment;
+  parallel::collectively(comm_, [&] {
+    createDirectories(dir);
+    writeVtu(dir / fmt::format("internal_{}.vtu", comm_.rank()), internal_);
+    writeVtu(dir / fmt::format("boundary_{}.vtu", comm_.rank()), boundary_);
+    if (comm_.isRoot()) {
+      writePvtu(dir / "internal.pvtu", internal_, pieceNames("internal"));
+      writePvtu(dir / "boundary.pvtu", boundary_, pieceNames("boundary"));
+    }
+  });
+  internal_.cellData.resize(internalFixedData_);
+  boundary_.cellData.resize(boundaryFixedData_);
+
+  // Every piece exists now: list the time in the series.
+  times_.push_back(time_);
+  parallel::onRoot(comm_, [&] {
+    std::vector<PvdEntry> entries;
+    for (std::size_t i = 0; i < times_.size(); ++i) {
+      const std::string folder = timeDirectory(static_cast<int>(i)).filename().string();
+      entries.push_back({times_[i], folder + "/internal.pvtu", "internal", 0});
+      entries.push_back({times_[i], folder + "/boundary.pvtu", "boundary", 1});
+    }
+    writePvd(seriesFile(), entries);
+  });
+}
+
+}  // namespace sluice::output

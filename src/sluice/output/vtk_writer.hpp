@@ -1,0 +1,98 @@
+#pragma once
+// Parallel VTK XML output of cell fields, one folder per write time:
+//
+//   CASE/VTK/<case>.pvd                         time series (rank 0; rewritten after every write)
+//   CASE/VTK/<case>_<index>/internal.pvtu       internal mesh index (rank 0)
+//   CASE/VTK/<case>_<index>/internal_<rank>.vtu each rank's owned cells
+//   CASE/VTK/<case>_<index>/boundary.pvtu       boundary index (rank 0)
+//   CASE/VTK/<case>_<index>/boundary_<rank>.vtu each rank's faces of the boundary patches
+//
+// <index> counts the writes from 0. Pieces are UnstructuredGrids with all
+// arrays appended as raw little-endian binary with UInt64 headers (see
+// vtk_xml.hpp). Internal pieces: topological hexahedra as VTK_HEXAHEDRON,
+// other cells as VTK_POLYHEDRON; cell data: the fields, `cellId` (global cell
+// id, Int64) and `rank` (Int32). Boundary pieces: the faces of every patch
+// except empty and processor patches, as triangles/quads/polygons, with cell
+// data: the boundary fields, `patchId` (patch index in the mesh, Int32) and
+// `rank`. The .pvd lists both parts per time (part 0 internal, part 1
+// boundary), so ParaView shows them as two blocks of one time series.
+//
+//   VtkWriter writer(caseDir, "cavity", distributed.mesh, distributed.globalCellIds, comm);
+//   writer.beginTime(0.5);
+//   writer.addCellField("p", std::span<const double>(p));          // owned cells (extra entries ignored)
+//   writer.addCellField("U", std::span<const Vec3>(U));
+//   writer.addBoundaryField("p", std::span<const double>(pFaces)); // per boundary face: index face - nInternalFaces
+//   writer.endTime();                                              // collective: writes the files
+//
+// Every rank must make the same calls with the same names in the same order.
+// endTime() is collective: a failure to create a folder or write a file on
+// any rank is agreed on all ranks and thrown everywhere as a
+// parallel::CollectiveError whose message names the folder or file (e.g.
+// "/run/case/VTK/cavity_2: cannot create directory: Not a directory"); the
+// failed time is not added to the series. The mesh must outlive the writer.
+// The data of one write time is copied when added, so the caller's arrays
+// may change as soon as add*Field returns.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sluice/core/types.hpp"
+#include "sluice/core/vec3.hpp"
+#include "sluice/mesh/poly_mesh.hpp"
+#include "sluice/output/vtk_xml.hpp"
+#include "sluice/parallel/communicator.hpp"
+
+namespace sluice::output {
+
+class VtkWriter {
+ public:
+  /// `mesh`: this rank's owned cells (processor patches allowed);
+  /// `globalCellIds`: per local cell, at least mesh.nCells() entries. Not collective.
+  VtkWriter(std::filesystem::path caseDir, std::string caseName, const mesh::PolyMesh& mesh,
+            std::span<const GlobalLabel> globalCellIds, const parallel::Communicator& comm);
+
+  /// Starts the data of write time `time` (throws sluice::Error if one is open).
+  void beginTime(Scalar time);
+  /// A cell field: the first mesh.nCells() values are written.
+  void addCellField(const std::string& name, std::span<const double> values);
+  void addCellField(const std::string& name, std::span<const Vec3> values);
+  /// A boundary field: one value per boundary face of the mesh (face f at
+  /// f - nInternalFaces); values on empty and processor faces are not written.
+  void addBoundaryField(const std::string& name, std::span<const double> boundaryFaceValues);
+  void addBoundaryField(const std::string& name, std::span<const Vec3> boundaryFaceValues);
+  /// Collective: writes this time's files and the updated .pvd.
+  void endTime();
+
+  /// CASE/VTK/<case>.pvd
+  std::filesystem::path seriesFile() const;
+  /// CASE/VTK/<case>_<index>
+  std::filesystem::path timeDirectory(int index) const;
+  /// Completed writes so far.
+  int nWrites() const { return static_cast<int>(times_.size()); }
+
+ private:
+  void requireOpen(const char* what) const;
+  void checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing) const;
+  std::vector<std::string> pieceNames(const char* prefix) const;
+
+  std::filesystem::path caseDir_;
+  std::string caseName_;
+  const mesh::PolyMesh& mesh_;
+  const parallel::Communicator& comm_;
+  Label nBoundaryFaces_ = 0;
+  std::vector<Label> boundaryFaces_;  ///< faces written to the boundary piece (mesh face indices)
+
+  VtuPiece internal_;  ///< mesh arrays and constant cell data; fields appended per time
+  VtuPiece boundary_;
+  std::size_t internalFixedData_ = 0;  ///< cellData entries present at every time (cellId, rank)
+  std::size_t boundaryFixedData_ = 0;
+
+  bool open_ = false;
+  Scalar time_ = 0;
+  std::vector<Scalar> times_;  ///< completed writes, by index
+};
+
+}  // namespace sluice::output

@@ -1,0 +1,160 @@
+#include "sluice/output/vtk_xml.hpp"
+
+#include <bit>
+#include <cstring>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
+#include "sluice/output/output_files.hpp"
+
+namespace sluice::output {
+
+static_assert(std::endian::native == std::endian::little,
+              "VTK output writes raw little-endian data: add byte swapping for big-endian hosts");
+
+const char* vtkTypeName(VtkType type) {
+  switch (type) {
+    case VtkType::UInt8: return "UInt8";
+    case VtkType::Int32: return "Int32";
+    case VtkType::Int64: return "Int64";
+    case VtkType::Float64: return "Float64";
+  }
+  return "?";
+}
+
+std::size_t vtkTypeSize(VtkType type) {
+  switch (type) {
+    case VtkType::UInt8: return 1;
+    case VtkType::Int32: return 4;
+    case VtkType::Int64: return 8;
+    case VtkType::Float64: return 8;
+  }
+  return 0;
+}
+
+namespace {
+
+template <class T>
+VtkArray makeArray(std::string name, VtkType type, int components, std::span<const T> values) {
+  VtkArray a;
+  a.name = std::move(name);
+  a.type = type;
+  a.components = components;
+  a.bytes.resize(values.size_bytes());
+  if (!values.empty()) std::memcpy(a.bytes.data(), values.data(), values.size_bytes());
+  return a;
+}
+
+/// Attributes shared by a DataArray in a piece and its PDataArray in the .pvtu.
+std::string arrayAttributes(const VtkArray& a) {
+  std::string s = fmt::format("type=\"{}\" Name=\"{}\"", vtkTypeName(a.type), xmlEscape(a.name));
+  if (a.components != 1) s += fmt::format(" NumberOfComponents=\"{}\"", a.components);
+  return s;
+}
+
+}  // namespace
+
+VtkArray vtkArray(std::string name, std::span<const double> values, int components) {
+  return makeArray(std::move(name), VtkType::Float64, components, values);
+}
+VtkArray vtkArray(std::string name, std::span<const Vec3> values) {
+  static_assert(sizeof(Vec3) == 3 * sizeof(double));
+  return makeArray(std::move(name), VtkType::Float64, 3, values);
+}
+VtkArray vtkArray(std::string name, std::span<const std::int64_t> values) {
+  return makeArray(std::move(name), VtkType::Int64, 1, values);
+}
+VtkArray vtkArray(std::string name, std::span<const std::int32_t> values) {
+  return makeArray(std::move(name), VtkType::Int32, 1, values);
+}
+VtkArray vtkArray(std::string name, std::span<const std::uint8_t> values) {
+  return makeArray(std::move(name), VtkType::UInt8, 1, values);
+}
+
+std::string xmlEscape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+void writeVtu(const std::filesystem::path& file, const VtuPiece& piece) {
+  // XML header with each array's offset into the appended block.
+  std::uint64_t offset = 0;
+  auto dataArray = [&](const VtkArray& a, const char* indent) {
+    std::string s = fmt::format("{}<DataArray {} format=\"appended\" offset=\"{}\"/>\n", indent, arrayAttributes(a),
+                                offset);
+    offset += sizeof(std::uint64_t) + a.bytes.size();
+    return s;
+  };
+  std::string xml = "<?xml version=\"1.0\"?>\n";
+  if (!piece.comment.empty()) xml += fmt::format("<!-- {} -->\n", piece.comment);
+  xml += "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n";
+  xml += "  <UnstructuredGrid>\n";
+  xml += fmt::format("    <Piece NumberOfPoints=\"{}\" NumberOfCells=\"{}\">\n", piece.nPoints, piece.nCells);
+  xml += "      <Points>\n" + dataArray(*piece.points, "        ") + "      </Points>\n";
+  xml += "      <Cells>\n";
+  for (const auto& a : piece.cells) xml += dataArray(*a, "        ");
+  xml += "      </Cells>\n";
+  xml += "      <CellData>\n";
+  for (const auto& a : piece.cellData) xml += dataArray(*a, "        ");
+  xml += "      </CellData>\n";
+  xml += "    </Piece>\n";
+  xml += "  </UnstructuredGrid>\n";
+  xml += "  <AppendedData encoding=\"raw\">\n   _";
+
+  std::ofstream os(file, std::ios::binary | std::ios::trunc);
+  auto block = [&](const VtkArray& a) {
+    const std::uint64_t n = a.bytes.size();
+    os.write(reinterpret_cast<const char*>(&n), sizeof n);
+    if (n) os.write(reinterpret_cast<const char*>(a.bytes.data()), static_cast<std::streamsize>(n));
+  };
+  if (os) {
+    os.write(xml.data(), static_cast<std::streamsize>(xml.size()));
+    block(*piece.points);
+    for (const auto& a : piece.cells) block(*a);
+    for (const auto& a : piece.cellData) block(*a);
+    const std::string tail = "\n  </AppendedData>\n</VTKFile>\n";
+    os.write(tail.data(), static_cast<std::streamsize>(tail.size()));
+    os.close();
+  }
+  if (!os) throw InputError(fmt::format("{}: cannot write file", file.string()));
+}
+
+void writePvtu(const std::filesystem::path& file, const VtuPiece& layout, const std::vector<std::string>& pieceFiles) {
+  std::string xml = "<?xml version=\"1.0\"?>\n";
+  if (!layout.comment.empty()) xml += fmt::format("<!-- {} -->\n", layout.comment);
+  xml += "<VTKFile type=\"PUnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n";
+  xml += "  <PUnstructuredGrid GhostLevel=\"0\">\n";
+  xml += fmt::format("    <PPoints>\n      <PDataArray {}/>\n    </PPoints>\n", arrayAttributes(*layout.points));
+  xml += "    <PCellData>\n";
+  for (const auto& a : layout.cellData) xml += fmt::format("      <PDataArray {}/>\n", arrayAttributes(*a));
+  xml += "    </PCellData>\n";
+  for (const auto& piece : pieceFiles) xml += fmt::format("    <Piece Source=\"{}\"/>\n", xmlEscape(piece));
+  xml += "  </PUnstructuredGrid>\n</VTKFile>\n";
+  writeTextFile(file, xml);
+}
+
+void writePvd(const std::filesystem::path& file, const std::vector<PvdEntry>& entries) {
+  std::string xml = "<?xml version=\"1.0\"?>\n";
+  xml += "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n";
+  xml += "  <Collection>\n";
+  for (const auto& e : entries)
+    xml += fmt::format("    <DataSet timestep=\"{}\" group=\"\" part=\"{}\" name=\"{}\" file=\"{}\"/>\n", e.time,
+                       e.part, xmlEscape(e.name), xmlEscape(e.file));
+  xml += "  </Collection>\n</VTKFile>\n";
+  writeTextFileAtomically(file, xml);
+}
+
+}  // namespace sluice::output

@@ -1,0 +1,81 @@
+#pragma once
+// VTK XML files: one UnstructuredGrid piece (.vtu) with all arrays in an
+// AppendedData block (encoding="raw", header_type="UInt64",
+// byte_order="LittleEndian": each array is an 8-byte byte count followed by
+// its raw values), the parallel index of the pieces (.pvtu), and the time
+// series (.pvd). Serial helpers, no MPI: VtkWriter decides who writes what.
+//
+//   VtuPiece piece;
+//   piece.nPoints = points.size(); piece.nCells = cells.types.size();
+//   piece.points = vtkArray("Points", std::span<const Vec3>(points));
+//   piece.cells = {vtkArray("connectivity", ...), vtkArray("offsets", ...), vtkArray("types", ...)};
+//   piece.cellData.push_back(vtkArray("p", std::span<const double>(p)));
+//   writeVtu(dir / "internal_0.vtu", piece);                  // InputError "<file>: cannot write file"
+//   writePvtu(dir / "internal.pvtu", piece, {"internal_0.vtu", "internal_1.vtu"});
+//   writePvd(caseDir / "VTK/case.pvd", {{0.1, "case_0/internal.pvtu", "internal"}});
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sluice/core/types.hpp"
+#include "sluice/core/vec3.hpp"
+
+namespace sluice::output {
+
+enum class VtkType { UInt8, Int32, Int64, Float64 };
+
+/// "UInt8", "Int32", "Int64", "Float64".
+const char* vtkTypeName(VtkType type);
+std::size_t vtkTypeSize(VtkType type);
+
+/// One data array: its values as little-endian raw bytes.
+struct VtkArray {
+  std::string name;
+  VtkType type = VtkType::Float64;
+  int components = 1;
+  std::vector<unsigned char> bytes;
+};
+
+VtkArray vtkArray(std::string name, std::span<const double> values, int components = 1);
+VtkArray vtkArray(std::string name, std::span<const Vec3> values);
+VtkArray vtkArray(std::string name, std::span<const std::int64_t> values);
+VtkArray vtkArray(std::string name, std::span<const std::int32_t> values);
+VtkArray vtkArray(std::string name, std::span<const std::uint8_t> values);
+
+/// One UnstructuredGrid piece. Arrays are shared (the mesh's arrays are made
+/// once and reused by every write time).
+struct VtuPiece {
+  std::int64_t nPoints = 0;
+  std::int64_t nCells = 0;
+  std::shared_ptr<const VtkArray> points;                   ///< Float64, 3 components
+  std::vector<std::shared_ptr<const VtkArray>> cells;       ///< connectivity, offsets, types[, faces, faceoffsets]
+  std::vector<std::shared_ptr<const VtkArray>> cellData;
+  std::string comment;  ///< written as an XML comment after the declaration (e.g. the time)
+};
+
+/// Writes `piece` to `file`. Throws InputError "<file>: cannot write file".
+void writeVtu(const std::filesystem::path& file, const VtuPiece& piece);
+
+/// The .pvtu index for pieces shaped like `layout` (same arrays), one per
+/// entry of `pieceFiles` (paths relative to the .pvtu's folder).
+void writePvtu(const std::filesystem::path& file, const VtuPiece& layout, const std::vector<std::string>& pieceFiles);
+
+/// One data set of a time series.
+struct PvdEntry {
+  Scalar time = 0;
+  std::string file;  ///< relative to the .pvd's folder
+  std::string name;  ///< block name: "internal", "boundary"
+  int part = 0;
+};
+
+/// Writes the .pvd collection: one DataSet per entry. Written to a temporary
+/// file then renamed, so a reader never sees a half-written series.
+void writePvd(const std::filesystem::path& file, const std::vector<PvdEntry>& entries);
+
+/// `text` with & < > " ' replaced by XML entities.
+std::string xmlEscape(const std::string& text);
+
+}  // namespace sluice::output

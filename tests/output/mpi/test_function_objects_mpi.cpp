@@ -1,0 +1,230 @@
+// FunctionObjects at 1-4 ranks, from controlDict text to the files rank 0
+// writes: sets (csv and raw, cellPoint and cell, list and dictionary forms,
+// axis distance/xyz/x) and probes, their write control, warnings for
+// unsupported objects, points outside the mesh and missing fields, and a
+// write failure reported on all ranks.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "output/mpi/mpi_output_support.hpp"
+#include "output/output_test_support.hpp"
+#include "sluice/io/dictionary.hpp"
+#include "sluice/output/function_objects.hpp"
+#include "sluice/parallel/communicator.hpp"
+#include "sluice/parallel/parallel_error.hpp"
+
+namespace sluice::output {
+namespace {
+
+namespace fs = std::filesystem;
+using test::worldRank;
+
+double linear(const Vec3& p) { return 1.0 + 2.0 * p.x - 3.0 * p.y + 0.5 * p.z; }
+
+const char* const kControlDict = R"(
+application simpleFoam;
+functions
+{
+    line
+    {
+        type                sets;
+        libs                (sampling);
+        interpolationScheme cellPoint;
+        setFormat           csv;
+        writeControl        timeStep;
+        writeInterval       2;
+        fields              (p U T);
+        sets
+        (
+            centre { type uniform; axis distance; start (0 0.5 0.5); end (1 0.5 0.5); nPoints 5; }
+            diag   { type lineUniform; axis xyz; start (0.3 0.45 0.4); end (0.7 0.55 0.6); nPoints 3; }
+        );
+    }
+    cells
+    {
+        type      sets;
+        writeControl writeTime;
+        fields    (id);
+        sets { pts { type cloud; axis x; points ((0.1 0.1 0.1) (0.6 0.3 0.9) (1.5 0 0)); } }
+    }
+    avg { type fieldAverage; fields (U); }
+    probes
+    {
+        type            probes;
+        fields          (id V);
+        probeLocations  ((0.125 0.125 0.125) (0.375 0.375 0.375) (0.875 0.875 0.875) (2 0 0));
+    }
+}
+)";
+
+/// The fields of the test on one rank's part of a 4x4x4 unit box: p and U
+/// linear (cells at cell centres, boundaries at face centres), id = global
+/// cell id, V = (id, 2 id, -id).
+struct Fields {
+  std::vector<double> p, pb, U, Ub, id, V;
+  explicit Fields(const SamplingMesh& sm, std::span<const GlobalLabel> ids) {
+    for (Label c = 0; c < sm.mesh().nCells(); ++c) {
+      const Vec3& x = sm.geometry().cellCentres[c];
+      p.push_back(linear(x));
+      U.insert(U.end(), {2 * x.x, 2 * x.y, 2 * x.z});
+      const double g = static_cast<double>(ids[c]);
+      id.push_back(g);
+      V.insert(V.end(), {g, 2 * g, -g});
+    }
+    for (Label f = sm.mesh().nInternalFaces(); f < sm.mesh().nFaces(); ++f) {
+      const Vec3& x = sm.geometry().faceCentres[f];
+      pb.push_back(linear(x));
+      Ub.insert(Ub.end(), {2 * x.x, 2 * x.y, 2 * x.z});
+    }
+  }
+  FieldLookup lookup() const {
+    return [this](const std::string& name) -> std::optional<SampledField> {
+      if (name == "p") return SampledField{1, p, pb};
+      if (name == "U") return SampledField{3, U, Ub};
+      if (name == "id") return SampledField{1, id, {}};
+      if (name == "V") return SampledField{3, V, {}};
+      return std::nullopt;
+    };
+  }
+};
+
+std::vector<std::vector<double>> csvRows(const std::string& text, char separator) {
+  std::vector<std::vector<double>> rows;
+  const auto lines = test::splitLines(text);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    std::string line = lines[i];
+    std::replace(line.begin(), line.end(), separator, ' ');
+    std::istringstream is(line);
+    std::vector<double> row;
+    for (double v; is >> v;) row.push_back(v);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+TEST(FunctionObjectsMpi, SetsAndProbesWriteTheirFiles) {
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::scattered);
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  const SamplingMesh sm(d.local);
+  const Fields fields(sm, d.local.globalCellIds);
+  std::vector<std::string> warnings;
+  const io::Dictionary controlDict = io::Dictionary::parse(kControlDict, "system/controlDict");
+  FunctionObjects functions(controlDict, tmp.path(), sm, comm, 0.0,
+                            [&](const std::string& w) { warnings.push_back(w); });
+  EXPECT_EQ(functions.names(), (std::vector<std::string>{"line", "cells", "probes"}));
+  for (long i = 1; i <= 4; ++i)
+    functions.execute({0.1 * static_cast<double>(i), 0.1, i, i == 3, ""}, fields.lookup());
+
+  if (worldRank() != 0) {
+    EXPECT_TRUE(warnings.empty());
+    return;
+  }
+  EXPECT_EQ(warnings, (std::vector<std::string>{
+                          "system/controlDict: functions/avg: function object type 'fieldAverage' is not supported; "
+                          "skipped",
+                          "function object 'probes': probe 3 at (2 0 0) is outside the mesh; skipped",
+                          "function object 'line': field 'T' not found; not sampled"}));
+
+  // line: every second step, cellPoint reproduces the linear fields.
+  const fs::path line = tmp.path() / "postProcessing/line";
+  EXPECT_FALSE(fs::exists(line / "0.1"));
+  EXPECT_FALSE(fs::exists(line / "0.3"));
+  for (const char* time : {"0.2", "0.4"}) {
+    const std::string centre = test::readTextFile(line / time / "centre_p_U.csv");
+    EXPECT_EQ(test::splitLines(centre).at(0), "distance,p,U_x,U_y,U_z");
+    const auto rows = csvRows(centre, ',');
+    ASSERT_EQ(rows.size(), 5u);
+    for (int i = 0; i < 5; ++i) {
+      const Vec3 x{0.25 * i, 0.5, 0.5};
+      ASSERT_EQ(rows[i].size(), 5u);
+      EXPECT_EQ(rows[i][0], 0.25 * i);
+      EXPECT_NEAR(rows[i][1], linear(x), 1e-13);
+      EXPECT_NEAR(rows[i][2], 2 * x.x, 1e-13);
+      EXPECT_NEAR(rows[i][3], 2 * x.y, 1e-13);
+      EXPECT_NEAR(rows[i][4], 2 * x.z, 1e-13);
+    }
+    const std::string diag = test::readTextFile(line / time / "diag_p_U.csv");
+    EXPECT_EQ(test::splitLines(diag).at(0), "x,y,z,p,U_x,U_y,U_z");
+    const auto drows = csvRows(diag, ',');
+    ASSERT_EQ(drows.size(), 3u);
+    EXPECT_EQ(drows[1][0], 0.5);
+    EXPECT_EQ(drows[1][1], 0.5);
+    EXPECT_EQ(drows[1][2], 0.5);
+    EXPECT_NEAR(drows[1][3], linear({0.5, 0.5, 0.5}), 1e-13);
+  }
+
+  // cells: only at the write time (step 3), cell values, the point outside left out.
+  EXPECT_EQ(test::readTextFile(tmp.path() / "postProcessing/cells/0.3/pts_id.xy"), "# x id\n0.1 0\n0.6 54\n");
+  EXPECT_FALSE(fs::exists(tmp.path() / "postProcessing/cells/0.2"));
+
+  // probes: every step, in the start time's folder, OpenFOAM's layout.
+  EXPECT_EQ(test::readTextFile(tmp.path() / "postProcessing/probes/0/id"),
+            "# Probe 0 (0.125 0.125 0.125)\n"
+            "# Probe 1 (0.375 0.375 0.375)\n"
+            "# Probe 2 (0.875 0.875 0.875)\n"
+            "# Probe  0  1  2\n"
+            "# Time\n"
+            "0.1  0  21  63\n"
+            "0.2  0  21  63\n"
+            "0.3  0  21  63\n"
+            "0.4  0  21  63\n");
+  const auto vLines = test::splitLines(test::readTextFile(tmp.path() / "postProcessing/probes/0/V"));
+  ASSERT_EQ(vLines.size(), 9u);
+  EXPECT_EQ(vLines[8], "0.4  (0 0 0)  (21 42 -21)  (63 126 -63)");
+}
+
+TEST(FunctionObjectsMpi, ExecuteAllIgnoresTheWriteControl) {
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::slabs);
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  const SamplingMesh sm(d.local);
+  const Fields fields(sm, d.local.globalCellIds);
+  FunctionObjects functions(io::Dictionary::parse(kControlDict, "system/controlDict"), tmp.path(), sm, comm, 0.0,
+                            [](const std::string&) {});
+  functions.executeAll({5.0, 0, 0, false, "5"}, fields.lookup());
+  if (worldRank() == 0) {
+    EXPECT_TRUE(fs::exists(tmp.path() / "postProcessing/line/5/centre_p_U.csv"));
+    EXPECT_EQ(test::readTextFile(tmp.path() / "postProcessing/cells/5/pts_id.xy"), "# x id\n0.1 0\n0.6 54\n");
+    EXPECT_EQ(test::splitLines(test::readTextFile(tmp.path() / "postProcessing/probes/0/id")).back(), "5  0  21  63");
+  }
+}
+
+TEST(FunctionObjectsMpi, AnUnwritableOutputFolderIsAnErrorOnAllRanks) {
+  test::SharedTempDir tmp;
+  if (worldRank() == 0) std::ofstream(tmp.path() / "postProcessing") << "a file";
+  MPI_Barrier(MPI_COMM_WORLD);
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::slabs);
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  const SamplingMesh sm(d.local);
+  const Fields fields(sm, d.local.globalCellIds);
+  FunctionObjects functions(io::Dictionary::parse(kControlDict, "system/controlDict"), tmp.path(), sm, comm, 0.0,
+                            [](const std::string&) {});
+  try {
+    functions.execute({0.2, 0.1, 2, false, ""}, fields.lookup());
+    FAIL() << "expected an error";
+  } catch (const parallel::CollectiveError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              (tmp.path() / "postProcessing/line/0.2").string() + ": cannot create directory: Not a directory");
+  }
+}
+
+TEST(FunctionObjectsMpi, MalformedObjectIsAnInputErrorOnEveryRank) {
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::slabs);
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  const SamplingMesh sm(d.local);
+  const io::Dictionary dict = io::Dictionary::parse(
+      "functions { p1 { type probes; fields (p); probeLocations ((0 0)); } }", "system/controlDict");
+  try {
+    FunctionObjects functions(dict, "/nonexistent", sm, comm, 0.0);
+    FAIL() << "expected an error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "system/controlDict:1:63: 'probeLocations': expected a number, found ')'");
+  }
+}
+
+}  // namespace
+}  // namespace sluice::output

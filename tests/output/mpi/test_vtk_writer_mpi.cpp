@@ -1,0 +1,204 @@
+// VtkWriter at 1-4 ranks: the series passes scripts/check_vtk.py, the pieces
+// together hold every cell once with its global id and field values, the
+// boundary holds the faces of the non-empty patches with their values, the
+// .pvd lists every time (also after each write), and a write failure is
+// reported on all ranks naming the folder.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "output/mpi/mpi_output_support.hpp"
+#include "output/output_test_support.hpp"
+#include "sluice/core/error.hpp"
+#include "sluice/output/vtk_writer.hpp"
+#include "sluice/parallel/communicator.hpp"
+#include "sluice/parallel/parallel_error.hpp"
+
+namespace sluice::output {
+namespace {
+
+using test::worldRank;
+using test::worldSize;
+
+/// Writes `times` with p = 0.5*id + t, U = (id, -id, t) and the boundary field
+/// bx = mean x of the face's points (summed in face order); returns the .pvd path.
+std::filesystem::path writeSeries(const std::filesystem::path& caseDir, const parallel::DistributedMesh& local,
+                                  const std::vector<double>& times) {
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  VtkWriter writer(caseDir, "box", local.mesh, local.globalCellIds, comm);
+  for (std::size_t n = 0; n < times.size(); ++n) {
+    const double t = times[n];
+    std::vector<double> p;
+    std::vector<Vec3> U;
+    for (Label c = 0; c < local.mesh.nCells(); ++c) {
+      const double id = static_cast<double>(local.globalCellIds[c]);
+      p.push_back(0.5 * id + t);
+      U.push_back({id, -id, t});
+    }
+    std::vector<double> bx;
+    for (Label f = local.mesh.nInternalFaces(); f < local.mesh.nFaces(); ++f) {
+      double x = 0;
+      for (Label v : local.mesh.faces()[f]) x += local.mesh.points()[v].x;
+      bx.push_back(x / static_cast<double>(local.mesh.faces()[f].size()));
+    }
+    writer.beginTime(t);
+    writer.addCellField("p", std::span<const double>(p));
+    writer.addCellField("U", std::span<const Vec3>(U));
+    writer.addBoundaryField("bx", std::span<const double>(bx));
+    writer.endTime();
+    EXPECT_EQ(writer.nWrites(), static_cast<int>(n) + 1);
+    // The series is complete after every write.
+    if (worldRank() == 0) {
+      const std::string pvd = test::readTextFile(writer.seriesFile());
+      EXPECT_EQ(static_cast<std::size_t>(std::count(pvd.begin(), pvd.end(), '\n')), 5 + 2 * (n + 1));
+    }
+  }
+  return writer.seriesFile();
+}
+
+TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(6, 5, 4, test::wavyMap), test::Split::scattered);
+  const auto pvd = writeSeries(tmp.path(), d.local, {0.25, 0.5, 1.0});
+  if (worldRank() != 0) return;
+
+  const test::CommandResult r = test::checkVtk("--times " + test::shellQuote(pvd.string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(r.output, fmt::format("time 0.25\ntime 0.5\ntime 1\nok: 1 .pvd, 6 .pvtu, {} .vtu files\n", 6 * worldSize()));
+  EXPECT_EQ(test::readTextFile(pvd),
+            "<?xml version=\"1.0\"?>\n"
+            "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+            "  <Collection>\n"
+            "    <DataSet timestep=\"0.25\" group=\"\" part=\"0\" name=\"internal\" file=\"box_0/internal.pvtu\"/>\n"
+            "    <DataSet timestep=\"0.25\" group=\"\" part=\"1\" name=\"boundary\" file=\"box_0/boundary.pvtu\"/>\n"
+            "    <DataSet timestep=\"0.5\" group=\"\" part=\"0\" name=\"internal\" file=\"box_1/internal.pvtu\"/>\n"
+            "    <DataSet timestep=\"0.5\" group=\"\" part=\"1\" name=\"boundary\" file=\"box_1/boundary.pvtu\"/>\n"
+            "    <DataSet timestep=\"1\" group=\"\" part=\"0\" name=\"internal\" file=\"box_2/internal.pvtu\"/>\n"
+            "    <DataSet timestep=\"1\" group=\"\" part=\"1\" name=\"boundary\" file=\"box_2/boundary.pvtu\"/>\n"
+            "  </Collection>\n"
+            "</VTKFile>\n");
+
+  // Internal pieces of the last time: every global cell once, values of its id.
+  const Label nGlobal = d.global.nCells();
+  std::vector<int> seen(nGlobal, 0);
+  for (int rank = 0; rank < worldSize(); ++rank) {
+    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_2" / fmt::format("internal_{}.vtu", rank));
+    const auto ids = v.at("cellId").as<std::int64_t>();
+    const auto p = v.at("p").as<double>();
+    const auto U = v.at("U").as<double>();
+    const auto ranks = v.at("rank").as<std::int32_t>();
+    ASSERT_EQ(ids.size(), static_cast<std::size_t>(v.nCells));
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      ASSERT_GE(ids[i], 0);
+      ASSERT_LT(ids[i], nGlobal);
+      ++seen[ids[i]];
+      EXPECT_EQ(d.cellToRank[ids[i]], rank);
+      EXPECT_EQ(p[i], 0.5 * static_cast<double>(ids[i]) + 1.0);
+      EXPECT_EQ(U[3 * i], static_cast<double>(ids[i]));
+      EXPECT_EQ(U[3 * i + 1], -static_cast<double>(ids[i]));
+      EXPECT_EQ(U[3 * i + 2], 1.0);
+      EXPECT_EQ(ranks[i], rank);
+    }
+    EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 12));  // all hexahedra
+  }
+  EXPECT_EQ(seen, std::vector<int>(nGlobal, 1));
+
+  // Boundary pieces: faces of xMin, xMax, yMin, yMax (zMin, zMax are empty), with their bx values.
+  std::vector<int> perPatch(6, 0);
+  for (int rank = 0; rank < worldSize(); ++rank) {
+    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_2" / fmt::format("boundary_{}.vtu", rank));
+    const auto points = v.at("Points").as<double>();
+    const auto conn = v.at("connectivity").as<std::int64_t>();
+    const auto offsets = v.at("offsets").as<std::int64_t>();
+    const auto patch = v.at("patchId").as<std::int32_t>();
+    const auto bx = v.at("bx").as<double>();
+    EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 9));  // quads
+    for (long long f = 0; f < v.nCells; ++f) {
+      ++perPatch.at(patch[f]);
+      double x = 0;
+      for (long long k = offsets[f] - 4; k < offsets[f]; ++k) x += points[3 * conn[k]];
+      EXPECT_EQ(bx[f], x / 4);
+    }
+  }
+  EXPECT_EQ(perPatch, (std::vector<int>{20, 20, 24, 24, 0, 0}));
+}
+
+TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::prismBox(4, 3, 2), test::Split::slabs);
+  writeSeries(tmp.path(), d.local, {0.0});
+  if (worldRank() != 0) return;
+  const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "VTK/box.pvd").string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  long long cells = 0, boundaryFaces = 0;
+  for (int rank = 0; rank < worldSize(); ++rank) {
+    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("internal_{}.vtu", rank));
+    EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 42));
+    cells += v.nCells;
+    boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("boundary_{}.vtu", rank)).nCells;
+  }
+  EXPECT_EQ(cells, 48);
+  EXPECT_EQ(boundaryFaces, 2 * 3 * 2 + 2 * 4 * 2);  // left/right and bottom/top; back/front are empty
+}
+
+TEST(VtkWriterMpi, AFileWhereTheVtkFolderShouldBeIsAnErrorOnAllRanks) {
+  test::SharedTempDir tmp;
+  if (worldRank() == 0) std::ofstream(tmp.path() / "VTK") << "not a folder";
+  MPI_Barrier(MPI_COMM_WORLD);
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 3, 1), test::Split::slabs);
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  VtkWriter writer(tmp.path(), "box", d.local.mesh, d.local.globalCellIds, comm);
+  writer.beginTime(0.1);
+  try {
+    writer.endTime();
+    FAIL() << "expected an error";
+  } catch (const parallel::CollectiveError& e) {
+    EXPECT_EQ(std::string(e.what()), (tmp.path() / "VTK/box_0").string() + ": cannot create directory: Not a directory");
+    EXPECT_TRUE(e.allRanksFailed());
+  }
+  EXPECT_EQ(writer.nWrites(), 0);
+}
+
+TEST(VtkWriterMpi, MisuseIsAProgrammingError) {
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 3, 1), test::Split::slabs);
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  VtkWriter writer("/nonexistent", "box", d.local.mesh, d.local.globalCellIds, comm);
+  EXPECT_THROW(writer.addCellField("p", std::span<const double>()), Error);
+  writer.beginTime(0);
+  EXPECT_THROW(writer.beginTime(1), Error);
+  std::vector<double> shortField(d.local.mesh.nCells() - 1, 0.0);
+  EXPECT_THROW(writer.addCellField("p", std::span<const double>(shortField)), Error);
+  std::vector<double> p(d.local.mesh.nCells(), 0.0);
+  writer.addCellField("p", std::span<const double>(p));
+  EXPECT_THROW(writer.addCellField("p", std::span<const double>(p)), Error);
+  EXPECT_THROW(writer.addCellField("cellId", std::span<const double>(p)), Error);
+}
+
+TEST(VtkWriterMpi, VtkPythonReaderReadsTheSeries) {
+  int haveVtk = 0;
+  if (worldRank() == 0) haveVtk = test::runCommand("python3 -c 'import vtk'").exitCode == 0;
+  MPI_Bcast(&haveVtk, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!haveVtk) GTEST_SKIP() << "python3 module vtk not available";
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::prismBox(3, 2, 2), test::Split::scattered);
+  writeSeries(tmp.path(), d.local, {0.5});
+  if (worldRank() != 0) return;
+  const std::string script =
+      "import vtk,sys\n"
+      "r=vtk.vtkXMLPUnstructuredGridReader(); r.SetFileName(sys.argv[1]); r.Update()\n"
+      "g=r.GetOutput(); ids=g.GetCellData().GetArray('cellId')\n"
+      "print(g.GetNumberOfCells(), sorted(int(ids.GetValue(i)) for i in range(ids.GetNumberOfTuples()))"
+      "==list(range(g.GetNumberOfCells())))\n";
+  test::TempDir scriptDir;
+  const auto file = scriptDir.write("read.py", script);
+  const test::CommandResult r = test::runCommand("python3 " + test::shellQuote(file.string()) + " " +
+                                                 test::shellQuote((tmp.path() / "VTK/box_0/internal.pvtu").string()));
+  EXPECT_EQ(r.output, "24 True\n");
+}
+
+}  // namespace
+}  // namespace sluice::output

@@ -1,0 +1,224 @@
+// VTK XML files: a .vtu piece read back byte for byte, accepted by
+// scripts/check_vtk.py, which also rejects damaged files; .pvtu/.pvd text;
+// write errors name the file.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "output/output_test_support.hpp"
+#include "parallel/box_mesh.hpp"
+#include "sluice/core/error.hpp"
+#include "sluice/output/vtk_cells.hpp"
+#include "sluice/output/vtk_xml.hpp"
+#include "support/run_command.hpp"
+
+namespace sluice::output {
+namespace {
+
+template <class T>
+std::shared_ptr<const VtkArray> shared(std::string name, const std::vector<T>& v) {
+  return std::make_shared<const VtkArray>(vtkArray(std::move(name), std::span<const T>(v)));
+}
+
+/// A piece of a box mesh with p = 10 + cell, U = (cell, 0, -cell), cellId = 100 + cell.
+VtuPiece boxPiece(const mesh::PolyMesh& m) {
+  const VtkCells cells = vtkCells(m);
+  VtuPiece piece;
+  piece.nPoints = m.nPoints();
+  piece.nCells = m.nCells();
+  piece.points = shared("Points", m.points());
+  piece.cells = {shared("connectivity", cells.connectivity), shared("offsets", cells.offsets),
+                 shared("types", cells.types)};
+  std::vector<double> p;
+  std::vector<Vec3> U;
+  std::vector<std::int64_t> ids;
+  for (Label c = 0; c < m.nCells(); ++c) {
+    p.push_back(10.0 + c);
+    U.push_back({Scalar(c), 0, -Scalar(c)});
+    ids.push_back(100 + c);
+  }
+  piece.cellData = {shared("p", p), shared("U", U), shared("cellId", ids)};
+  piece.comment = "time='0.5'";
+  return piece;
+}
+
+TEST(VtkXml, PieceReadsBackAndPassesTheChecker) {
+  test::TempDir tmp;
+  const mesh::PolyMesh m = test::boxMesh(2, 2, 1);
+  const VtuPiece piece = boxPiece(m);
+  const auto file = tmp.path() / "piece.vtu";
+  writeVtu(file, piece);
+
+  const test::VtuData d = test::readVtu(file);
+  EXPECT_EQ(d.nPoints, 18);
+  EXPECT_EQ(d.nCells, 4);
+  EXPECT_EQ(d.at("Points").as<double>().size(), 54u);
+  EXPECT_EQ(d.at("Points").components, 3);
+  EXPECT_EQ(d.at("p").as<double>(), (std::vector<double>{10, 11, 12, 13}));
+  EXPECT_EQ(d.at("U").as<double>(), (std::vector<double>{0, 0, 0, 1, 0, -1, 2, 0, -2, 3, 0, -3}));
+  EXPECT_EQ(d.at("U").components, 3);
+  EXPECT_EQ(d.at("cellId").type, "Int64");
+  EXPECT_EQ(d.at("cellId").as<std::int64_t>(), (std::vector<std::int64_t>{100, 101, 102, 103}));
+  EXPECT_EQ(d.at("types").as<std::uint8_t>(), (std::vector<std::uint8_t>(4, vtkHexahedron)));
+  EXPECT_EQ(d.at("offsets").as<std::int64_t>(), (std::vector<std::int64_t>{8, 16, 24, 32}));
+
+  const std::string text = test::readTextFile(file);
+  EXPECT_EQ(text.rfind("<?xml version=\"1.0\"?>\n<!-- time='0.5' -->\n<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" "
+                       "byte_order=\"LittleEndian\" header_type=\"UInt64\">\n",
+                       0),
+            0u);
+  EXPECT_NE(text.find("<DataArray type=\"Float64\" Name=\"U\" NumberOfComponents=\"3\" format=\"appended\""),
+            std::string::npos);
+
+  const test::CommandResult r = test::checkVtk(test::shellQuote(file.string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(r.output, "ok: 0 .pvd, 0 .pvtu, 1 .vtu files\n");
+
+  const test::CommandResult dump = test::checkVtk("--dump cellId " + test::shellQuote(file.string()));
+  EXPECT_EQ(dump.output, file.string() + ": 100 101 102 103\nok: 0 .pvd, 0 .pvtu, 1 .vtu files\n");
+}
+
+TEST(VtkXml, PolyhedraPassTheChecker) {
+  test::TempDir tmp;
+  const mesh::PolyMesh m = test::prismBox(2, 2, 1);
+  const VtkCells cells = vtkCells(m);
+  VtuPiece piece;
+  piece.nPoints = m.nPoints();
+  piece.nCells = m.nCells();
+  piece.points = shared("Points", m.points());
+  piece.cells = {shared("connectivity", cells.connectivity), shared("offsets", cells.offsets),
+                 shared("types", cells.types), shared("faces", cells.faces), shared("faceoffsets", cells.faceOffsets)};
+  writeVtu(tmp.path() / "poly.vtu", piece);
+  const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "poly.vtu").string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+}
+
+TEST(VtkXml, EmptyPiecePassesTheChecker) {
+  // A rank without boundary faces writes a piece with no points and no cells.
+  test::TempDir tmp;
+  VtuPiece piece;
+  piece.points = shared("Points", std::vector<Vec3>{});
+  piece.cells = {shared("connectivity", std::vector<std::int64_t>{}), shared("offsets", std::vector<std::int64_t>{}),
+                 shared("types", std::vector<std::uint8_t>{})};
+  piece.cellData = {shared("patchId", std::vector<std::int32_t>{}), shared("p", std::vector<double>{})};
+  writeVtu(tmp.path() / "empty.vtu", piece);
+  const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "empty.vtu").string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(test::readVtu(tmp.path() / "empty.vtu").at("p").bytes.size(), 0u);
+}
+
+/// Writes the box piece, lets `damage` change the bytes, and returns the checker's verdict.
+test::CommandResult checkDamaged(const std::function<void(std::string&)>& damage) {
+  test::TempDir tmp;
+  const auto file = tmp.path() / "piece.vtu";
+  writeVtu(file, boxPiece(test::boxMesh(2, 2, 1)));
+  std::string bytes = test::readTextFile(file);
+  damage(bytes);
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
+  test::CommandResult r = test::checkVtk(test::shellQuote(file.string()));
+  const std::string prefix = "check_vtk: " + file.string() + ": ";
+  if (r.output.rfind(prefix, 0) == 0) r.output = r.output.substr(prefix.size());
+  return r;
+}
+
+TEST(VtkXml, CheckerRejectsDamagedFiles) {
+  // Truncated: the last block (cellId, 8 + 32 bytes at 900 after points 440, connectivity 264, offsets 40,
+  // types 12, p 40, U 104) runs past the end of the 940 + 30 - 60 bytes left.
+  test::CommandResult r = checkDamaged([](std::string& b) { b.resize(b.size() - 60); });
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(r.output, "array 'cellId' block of 32 bytes at offset 900 runs past the appended data (910 bytes)\n");
+
+  // A header declaring one cell fewer: the cell arrays no longer match.
+  r = checkDamaged([](std::string& b) {
+    const auto at = b.find("NumberOfCells=\"4\"");
+    b.replace(at, 17, "NumberOfCells=\"3\"");
+  });
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(r.output, "array 'offsets' has 32 bytes, expected 24 (3 tuples x 1 components x 8 bytes)\n");
+
+  // An offset pointing into the middle of another block.
+  r = checkDamaged([](std::string& b) {
+    const auto at = b.find("Name=\"p\" format=\"appended\" offset=\"");
+    const auto start = at + std::string("Name=\"p\" format=\"appended\" offset=\"").size();
+    const auto end = b.find('"', start);
+    b.replace(start, end - start, std::to_string(std::stoll(b.substr(start, end - start)) + 8));
+  });
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.output.find("array 'p'"), std::string::npos) << r.output;
+
+  // Hexahedron turned inside out (two vertices swapped in the connectivity).
+  r = checkDamaged([](std::string& b) {
+    const auto underscore = b.find('_', b.find("<AppendedData"));
+    const auto tag = b.find("Name=\"connectivity\" format=\"appended\" offset=\"");
+    const auto start = tag + std::string("Name=\"connectivity\" format=\"appended\" offset=\"").size();
+    const std::size_t offset = std::stoull(b.substr(start, b.find('"', start) - start));
+    char* ids = b.data() + underscore + 1 + offset + 8;
+    std::swap_ranges(ids, ids + 32, ids + 32);  // swap the bottom and top faces of cell 0
+  });
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(r.output, "cell 0: hexahedron with non-positive volume -0.25 (vertex order)\n");
+
+  // Not raw-encoded.
+  r = checkDamaged([](std::string& b) { b.replace(b.find("encoding=\"raw\""), 14, "encoding=\"b64\""); });
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(r.output, "AppendedData encoding is 'b64', expected 'raw'\n");
+}
+
+TEST(VtkXml, PvtuAndPvdText) {
+  test::TempDir tmp;
+  const VtuPiece piece = boxPiece(test::boxMesh(2, 2, 1));
+  writePvtu(tmp.path() / "internal.pvtu", piece, {"internal_0.vtu", "internal_1.vtu"});
+  EXPECT_EQ(test::readTextFile(tmp.path() / "internal.pvtu"),
+            "<?xml version=\"1.0\"?>\n"
+            "<!-- time='0.5' -->\n"
+            "<VTKFile type=\"PUnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
+            "  <PUnstructuredGrid GhostLevel=\"0\">\n"
+            "    <PPoints>\n"
+            "      <PDataArray type=\"Float64\" Name=\"Points\" NumberOfComponents=\"3\"/>\n"
+            "    </PPoints>\n"
+            "    <PCellData>\n"
+            "      <PDataArray type=\"Float64\" Name=\"p\"/>\n"
+            "      <PDataArray type=\"Float64\" Name=\"U\" NumberOfComponents=\"3\"/>\n"
+            "      <PDataArray type=\"Int64\" Name=\"cellId\"/>\n"
+            "    </PCellData>\n"
+            "    <Piece Source=\"internal_0.vtu\"/>\n"
+            "    <Piece Source=\"internal_1.vtu\"/>\n"
+            "  </PUnstructuredGrid>\n"
+            "</VTKFile>\n");
+
+  writePvd(tmp.path() / "case.pvd", {{0.1, "case_0/internal.pvtu", "internal", 0}, {1e-05, "a&b.pvtu", "x", 1}});
+  EXPECT_EQ(test::readTextFile(tmp.path() / "case.pvd"),
+            "<?xml version=\"1.0\"?>\n"
+            "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+            "  <Collection>\n"
+            "    <DataSet timestep=\"0.1\" group=\"\" part=\"0\" name=\"internal\" file=\"case_0/internal.pvtu\"/>\n"
+            "    <DataSet timestep=\"1e-05\" group=\"\" part=\"1\" name=\"x\" file=\"a&amp;b.pvtu\"/>\n"
+            "  </Collection>\n"
+            "</VTKFile>\n");
+  EXPECT_FALSE(std::filesystem::exists(tmp.path() / "case.pvd.tmp"));
+}
+
+TEST(VtkXml, WriteErrorsNameTheFile) {
+  test::TempDir tmp;
+  const VtuPiece piece = boxPiece(test::boxMesh(1, 1, 1));
+  const auto missing = tmp.path() / "no" / "such" / "piece.vtu";
+  try {
+    writeVtu(missing, piece);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), missing.string() + ": cannot write file");
+  }
+  try {
+    writePvd(tmp.path() / "no" / "case.pvd", {});
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), (tmp.path() / "no" / "case.pvd").string() + ": cannot write file");
+  }
+}
+
+TEST(VtkXml, EscapesXmlSpecialCharacters) {
+  EXPECT_EQ(xmlEscape("grad(U)<1>&\"'"), "grad(U)&lt;1&gt;&amp;&quot;&apos;");
+}
+
+}  // namespace
+}  // namespace sluice::output
