@@ -93,6 +93,20 @@ TEST(VtkXml, PolyhedraPassTheChecker) {
   EXPECT_EQ(r.exitCode, 0) << r.output;
 }
 
+TEST(VtkXml, EmptyPiecePassesTheChecker) {
+  // A rank without boundary faces writes a piece with no points and no cells.
+  test::TempDir tmp;
+  VtuPiece piece;
+  piece.points = shared("Points", std::vector<Vec3>{});
+  piece.cells = {shared("connectivity", std::vector<std::int64_t>{}), shared("offsets", std::vector<std::int64_t>{}),
+                 shared("types", std::vector<std::uint8_t>{})};
+  piece.cellData = {shared("patchId", std::vector<std::int32_t>{}), shared("p", std::vector<double>{})};
+  writeVtu(tmp.path() / "empty.vtu", piece);
+  const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "empty.vtu").string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(test::readVtu(tmp.path() / "empty.vtu").at("p").bytes.size(), 0u);
+}
+
 /// Writes the box piece, lets `damage` change the bytes, and returns the checker's verdict.
 test::CommandResult checkDamaged(const std::function<void(std::string&)>& damage) {
   test::TempDir tmp;

@@ -1,8 +1,11 @@
 #include "sluice/output/function_objects.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <optional>
 #include <set>
+#include <variant>
 
 #include <fmt/format.h>
 

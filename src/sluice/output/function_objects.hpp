@@ -31,7 +31,8 @@
 //
 // execute() decides from each object's writeControl whether it runs. Every
 // rank must call it with the same state; a write failure on rank 0 is thrown
-// on all ranks as parallel::CollectiveError naming the file.
+// on all ranks as parallel::CollectiveError naming the file. The
+// SamplingMesh and the Communicator must outlive the FunctionObjects.
 #include <filesystem>
 #include <functional>
 #include <memory>

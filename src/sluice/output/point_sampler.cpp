@@ -81,9 +81,14 @@ PointSampler::PointSampler(const SamplingMesh& mesh, std::vector<Vec3> points, I
     if (local[i] < 0 || mesh.globalCell(local[i]) != best[i]) continue;
     Owned o{i, local[i]};
     if (scheme_ == InterpolationScheme::cellPoint) {
-      const Tet tet = findTet(mesh, local[i], points_[i]);
-      if (tet.quality == -std::numeric_limits<Scalar>::max())
-        throw Error(fmt::format("PointSampler: cell {} has no tetrahedra", mesh.globalCell(local[i])));
+      Tet tet = findTet(mesh, local[i], points_[i]);
+      if (tet.quality == -std::numeric_limits<Scalar>::max()) {
+        // Only flat tetrahedra (a degenerate cell): use the cell value. No throw here,
+        // the other ranks are about to enter a collective.
+        const auto face = mesh.mesh().faces()[mesh.cellFaces()[local[i]][0]];
+        tet.points = {face[0], face[1], face[2]};
+        tet.weights = {1, 0, 0, 0};
+      }
       std::array<GlobalLabel, 3> g{};
       for (int k = 0; k < 3; ++k) {
         g[k] = mesh.globalPoint(tet.points[k]);
