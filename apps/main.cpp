@@ -1,6 +1,7 @@
 // sluice command-line entry point.
 //   sluice mesh CASE [--json]              mesh report (serial)
 //   sluice decompose CASE [--np N]         parallel start-up, decomposition and halo check
+//   sluice run CASE [--np N]               run the case's application (icoFoam, pimpleFoam)
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -12,6 +13,7 @@
 #include "decompose_command.hpp"
 #include "mesh_command.hpp"
 #include "mpi_launch.hpp"
+#include "run_command.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/parallel/parallel_error.hpp"
@@ -55,7 +57,32 @@ int main(int argc, char** argv) {
                         "Override decomposeParDict's method (scotch, metis, simple, hierarchical)");
   decompose->add_flag("--no-renumber", decomposeOptions.noRenumber, "Keep the mesh's cell order");
 
+  sluice::apps::RunCommandOptions runOptions;
+  CLI::App* run = app.add_subcommand("run", "Run the case's application (controlDict: icoFoam, pimpleFoam)");
+  run->add_option("case", runOptions.caseDir, "Case directory")->required();
+  run->add_option("--np", np, "Number of ranks: sluice starts itself under mpiexec")->check(CLI::PositiveNumber);
+  run->add_option("--method", runOptions.method,
+                  "Override decomposeParDict's method (scotch, metis, simple, hierarchical)");
+  run->add_flag("--no-renumber", runOptions.noRenumber, "Keep the mesh's cell order");
+  run->add_flag("--quiet", runOptions.quiet, "Only the progress line, no per-step solver output");
+
   CLI11_PARSE(app, argc, argv);
+
+  if (run->parsed()) {
+    if (np > 0 && !sluice::apps::underMpiLauncher()) {
+      std::vector<std::string> args = {"run", runOptions.caseDir};
+      if (!runOptions.method.empty()) args.insert(args.end(), {"--method", runOptions.method});
+      if (runOptions.noRenumber) args.push_back("--no-renumber");
+      if (runOptions.quiet) args.push_back("--quiet");
+      return sluice::apps::relaunchUnderMpi(np, args);
+    }
+    return sluice::parallel::parallelMain(argc, argv, [&](sluice::parallel::Communicator& world) {
+      if (np > 0 && np != world.size())
+        throw sluice::parallel::CollectiveError(
+            fmt::format("--np {} does not match the {} ranks this run was started with", np, world.size()));
+      return sluice::apps::runRunCommand(world, runOptions);
+    });
+  }
 
   if (mesh->parsed()) return runSerial([&] { return sluice::apps::runMeshCommand(meshOptions); });
 

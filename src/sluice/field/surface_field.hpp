@@ -26,6 +26,7 @@ class SurfaceField {
       : name_(std::move(name)), mesh_(&mesh), dimensions_(dimensions), values_(mesh.nFaces(), initial) {}
 
   const std::string& name() const { return name_; }
+  void rename(std::string name) { name_ = std::move(name); }
   const io::DimensionSet& dimensions() const { return dimensions_; }
   const FvMesh& mesh() const { return *mesh_; }
 

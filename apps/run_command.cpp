@@ -1,0 +1,67 @@
+#include "run_command.hpp"
+
+#include <cstdio>
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "sluice/field/fv_mesh.hpp"
+#include "sluice/io/dictionary.hpp"
+#include "sluice/parallel/case_startup.hpp"
+#include "sluice/parallel/comm_profile.hpp"
+#include "sluice/parallel/communicator.hpp"
+#include "sluice/parallel/parallel_error.hpp"
+#include "sluice/solvers/solver_registry.hpp"
+
+namespace sluice::apps {
+
+namespace fs = std::filesystem;
+using parallel::Communicator;
+
+int runRunCommand(Communicator& world, const RunCommandOptions& options) {
+  const fs::path caseDir = options.caseDir;
+  // Every rank reads controlDict itself: a bad file fails everywhere alike.
+  const io::Dictionary controlDict = parallel::collectively(
+      world, [&] { return io::Dictionary::readFile(caseDir / "system/controlDict", "system/controlDict"); });
+  const std::string application =
+      parallel::collectively(world, [&] { return controlDict.get<std::string>("application"); });
+  const solvers::SolverRegistry registry = solvers::SolverRegistry::standard();
+  parallel::collectively(world, [&] {
+    const auto names = registry.names();
+    if (std::find(names.begin(), names.end(), application) == names.end())
+      controlDict.fail(fmt::format("unknown application '{}'; supported: {}", application, fmt::join(names, ", ")));
+  });
+
+  parallel::CommProfile profile;
+  parallel::CaseStartup startup =
+      parallel::startCase(world, caseDir, {.method = options.method, .renumber = !options.noRenumber});
+  if (world.isRoot())
+    fmt::print("{} on {} rank(s): {} cells from {}, decomposition {}\n\n{}\n", application, world.size(),
+               startup.nGlobalCells, startup.meshSource, startup.settings.method, startup.report.toText());
+
+  Communicator comm = std::move(startup.graph);
+  comm.setProfile(&profile);
+  std::vector<Label> cellOrder = std::move(startup.cellOrder);
+  // Collective; bad cyclic patches fail on every rank alike.
+  std::unique_ptr<field::FvMesh> meshPtr = parallel::collectively(
+      world, [&] { return std::make_unique<field::FvMesh>(std::move(startup.mesh), comm); });
+  field::FvMesh& mesh = *meshPtr;
+  field::shareCellFileOrder(mesh, cellOrder);
+
+  solvers::RunContext context{caseDir, fs::absolute(caseDir).filename().string(), comm, profile, mesh, controlDict,
+                              stdout, !options.quiet};
+  std::unique_ptr<solvers::Solver> solver =
+      parallel::collectively(comm, [&] { return registry.create(application, context); });
+  const int status = solver->run();
+
+  const std::string table = profile.report(comm);
+  profile.writeJson(comm, caseDir / "sluice-profile.json");
+  if (comm.isRoot()) fmt::print("\nEnd of {}.\n\n{}\nProfile written to {}\n", application, table,
+                                (caseDir / "sluice-profile.json").string());
+  return status;
+}
+
+}  // namespace sluice::apps

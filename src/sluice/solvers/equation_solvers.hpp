@@ -1,0 +1,51 @@
+#pragma once
+// The linear solvers of a run: one per fvSolution `solvers` entry that an
+// equation uses ("p", "pFinal", "U", "UFinal", ...), created on first use and
+// kept, so workspace vectors and preconditioner factors live across steps.
+//
+//   EquationSolvers solvers(fvSolution, comm, mesh, warn);
+//   pEqn.solve(p, solvers.solverFor(final ? "pFinal" : "p"));   // fv::ScalarSolveFn
+//   for (auto& [name, perf] : solvers.lastPerformance()) ...     // residual summary
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "sluice/field/fv_mesh.hpp"
+#include "sluice/fv/fv_matrix.hpp"
+#include "sluice/io/dictionary.hpp"
+#include "sluice/linear/linear_solver.hpp"
+#include "sluice/linear/solver_registry.hpp"
+#include "sluice/parallel/communicator.hpp"
+
+namespace sluice::solvers {
+
+class EquationSolvers {
+ public:
+  /// `log` (rank 0, may be null) receives each solve's OpenFOAM-style line.
+  EquationSolvers(const io::Dictionary& fvSolution, const parallel::Communicator& comm, field::FvMesh& mesh,
+                  linear::WarnFn warn, std::FILE* log);
+
+  /// Solve function for the equations configured by fvSolution's solvers/<key>.
+  fv::ScalarSolveFn solverFor(const std::string& key);
+
+  /// The last solve of each solved name ("p", "Ux", ...), in name order.
+  const std::map<std::string, linear::SolverPerformance>& lastPerformance() const { return last_; }
+  /// First solve of each name in the current step (initial residuals as OpenFOAM reports them).
+  const std::map<std::string, linear::SolverPerformance>& firstInStep() const { return first_; }
+  void beginStep() { first_.clear(); }
+
+ private:
+  linear::LinearSolver& solverObject(const std::string& key);
+
+  const io::Dictionary& solversDict_;
+  const parallel::Communicator& comm_;
+  field::FvMesh& mesh_;
+  linear::WarnFn warn_;
+  std::FILE* log_;
+  linear::SolverRegistry registry_;
+  std::map<std::string, std::unique_ptr<linear::LinearSolver>> solvers_;
+  std::map<std::string, linear::SolverPerformance> last_, first_;
+};
+
+}  // namespace sluice::solvers

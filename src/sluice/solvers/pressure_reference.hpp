@@ -1,0 +1,36 @@
+#pragma once
+// Pressure level of a closed domain: when no pressure boundary fixes the
+// value, the pressure equation is singular and one cell's value is fixed, as
+// OpenFOAM's pRefCell / pRefPoint with pRefValue.
+//
+//   PressureReference ref = PressureReference::read(pisoDict, p, "system/fvSolution: PISO");  // collective
+//   if (ref.needed()) pEqn.setReference(ref.localCell(), ref.value());  // localCell -1 off its rank
+#include <string>
+
+#include "sluice/core/types.hpp"
+#include "sluice/field/vol_field.hpp"
+#include "sluice/io/dictionary.hpp"
+
+namespace sluice::solvers {
+
+class PressureReference {
+ public:
+  PressureReference() = default;
+  /// Collective. pRefCell is a cell index of the case's mesh files;
+  /// pRefPoint is located in the nearest cell centre. InputError naming
+  /// `context` when a reference is needed but neither is given or the cell is
+  /// out of range.
+  static PressureReference read(const io::Dictionary& dict, const field::VolScalarField& p,
+                                const std::string& context);
+
+  bool needed() const { return needed_; }
+  Label localCell() const { return localCell_; }  ///< owned cell on the owning rank, -1 elsewhere
+  Scalar value() const { return value_; }
+
+ private:
+  bool needed_ = false;
+  Label localCell_ = -1;
+  Scalar value_ = 0;
+};
+
+}  // namespace sluice::solvers

@@ -1,0 +1,38 @@
+#pragma once
+// What every flow solver of `sluice run` is given, and the interface it
+// implements. Solvers are classes with named stages (no include fragments),
+// registered by the OpenFOAM application name in a SolverRegistry.
+//
+//   RunContext ctx{caseDir, caseName, comm, profile, mesh, controlDict, log};
+//   std::unique_ptr<Solver> solver = SolverRegistry::standard().create("icoFoam", ctx);
+//   int status = solver->run();          // collective
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "sluice/field/fv_mesh.hpp"
+#include "sluice/io/dictionary.hpp"
+#include "sluice/parallel/comm_profile.hpp"
+#include "sluice/parallel/communicator.hpp"
+
+namespace sluice::solvers {
+
+struct RunContext {
+  std::filesystem::path caseDir;
+  std::string caseName;                 ///< folder name, used for output file names
+  parallel::Communicator& comm;         ///< the run's communicator (the mesh's)
+  parallel::CommProfile& profile;
+  field::FvMesh& mesh;
+  const io::Dictionary& controlDict;
+  std::FILE* log = stdout;              ///< per-step lines (rank 0 only)
+  bool verbose = true;                  ///< print each linear solve, as OpenFOAM does
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  /// Runs to the end time. Returns the exit code. Collective.
+  virtual int run() = 0;
+};
+
+}  // namespace sluice::solvers
