@@ -6,7 +6,8 @@
 #include <random>
 
 #include "output/output_test_support.hpp"
-#include "parallel/box_mesh.hpp"
+#include "parallel/cell_measures.hpp"
+#include "support/box_mesh.hpp"
 #include "sluice/output/sampling_mesh.hpp"
 
 namespace sluice::output {

@@ -7,7 +7,8 @@
 
 #include "mesh/hand_meshes.hpp"
 #include "output/output_test_support.hpp"
-#include "parallel/box_mesh.hpp"
+#include "parallel/cell_measures.hpp"
+#include "support/box_mesh.hpp"
 #include "sluice/output/vtk_cells.hpp"
 
 namespace sluice::output {

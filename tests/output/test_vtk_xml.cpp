@@ -6,7 +6,9 @@
 #include <fstream>
 
 #include "output/output_test_support.hpp"
-#include "parallel/box_mesh.hpp"
+#include "parallel/cell_measures.hpp"
+#include "support/box_mesh.hpp"
+#include "support/temp_dir.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/output/vtk_cells.hpp"
 #include "sluice/output/vtk_xml.hpp"

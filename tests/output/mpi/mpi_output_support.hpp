@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "parallel/box_mesh.hpp"
+#include "parallel/cell_measures.hpp"
+#include "support/box_mesh.hpp"
+#include "support/temp_dir.hpp"
 #include "sluice/parallel/distribute.hpp"
 #include "support/run_command.hpp"
 

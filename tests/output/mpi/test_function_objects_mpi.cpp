@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/temp_dir.hpp"
 #include "output/mpi/mpi_output_support.hpp"
 #include "output/output_test_support.hpp"
 #include "sluice/io/dictionary.hpp"

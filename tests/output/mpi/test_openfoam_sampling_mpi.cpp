@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "support/temp_dir.hpp"
 #include "output/mpi/mpi_output_support.hpp"
 #include "output/output_test_support.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
