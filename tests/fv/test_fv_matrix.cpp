@@ -215,7 +215,8 @@ TEST(FvMatrix, VectorSolveSkipsTheEmptyDirection) {
   const FvMatrix<Vec3> M =
       fvm::ddt(U, ddtScheme(DdtKind::Euler), TimeStep{0.1, 0}) - fvm::laplacian(0.05, U, corrected()) == src;
   std::vector<std::string> names;
-  M.solve(U, [&](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b, const std::string& name) {
+  M.solve(U, [&](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b, linear::GhostUpdater&,
+                 const std::string& name) {
     names.push_back(name);
     std::vector<double> xv(x.begin(), x.end()), bv(b.begin(), b.end());
     fvtest::solveCG(m.mesh, A, xv, bv, 1e-13);

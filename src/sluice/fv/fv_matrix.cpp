@@ -193,6 +193,23 @@ field::SurfaceField<T> FvMatrix<T>::flux() const {
   return result;
 }
 
+namespace {
+
+/// The mesh's ghost updates through the GhostUpdater interface (they are logically const).
+class MeshGhosts : public linear::GhostUpdater {
+ public:
+  explicit MeshGhosts(const field::FvMesh& mesh) : mesh_(mesh) {}
+  void startGhostUpdate(std::span<double> values, int components) override {
+    mesh_.startGhostUpdate(values, components);
+  }
+  void finishGhostUpdate() override { mesh_.finishGhostUpdate(); }
+
+ private:
+  const field::FvMesh& mesh_;
+};
+
+}  // namespace
+
 template <field::FieldValueType T>
 void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar) const {
   if (&psi != psi_) throw Error("FvMatrix::solve: field '" + psi.name() + "' is not the matrix's field '" +
@@ -203,12 +220,13 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   std::array<bool, 3> solved{true, true, true};
   if constexpr (nComponents<T> > 1) solved = solutionDirections(m);
   std::vector<double> x(nLocal), b(nCells);
+  MeshGhosts ghosts(m);
   static constexpr const char* kSuffix[3] = {"x", "y", "z"};
   for (int c = 0; c < nComponents<T>; ++c) {
     if (!solved[c]) continue;
     for (Label i = 0; i < nLocal; ++i) x[i] = component(psi[i], c);
     for (Label i = 0; i < nCells; ++i) b[i] = component(source_[i], c);
-    solveScalar(ldu_, x, b, nComponents<T> > 1 ? psi.name() + kSuffix[c] : psi.name());
+    solveScalar(ldu_, x, b, ghosts, nComponents<T> > 1 ? psi.name() + kSuffix[c] : psi.name());
     for (Label i = 0; i < nCells; ++i) setComponent(psi[i], c, x[i]);
   }
   psi.correctBoundaryConditions();
