@@ -88,14 +88,27 @@ std::vector<Scalar> FvMatrix<T>::sumMagOffDiag() const {
 template <field::FieldValueType T>
 void FvMatrix<T>::relax(Scalar alpha) {
   if (alpha <= 0) return;
+  const field::FvMesh& m = mesh();
+  const auto& owner = m.poly().owner();
+  const Label nInternal = m.nInternalFaces();
+  // The boundary faces' diagonal parts, and the dominance test's view of
+  // them: |ic| for Regular faces, ic for coupled faces (whose off-diagonal
+  // magnitude joins the off-diagonal sum). Verified against simpleFoam.
+  std::vector<Scalar> icSum(m.nCells(), 0.0), icDominance(m.nCells(), 0.0);
+  forEachBoundaryFace(m, [&](Label f, BoundaryFaceKind kind, Label) {
+    const Scalar ic = internalCoeffs_[f - nInternal];
+    icSum[owner[f]] += ic;
+    icDominance[owner[f]] += kind == BoundaryFaceKind::Regular ? std::abs(ic) : ic;
+  });
   const std::vector<Scalar> sumOff = sumMagOffDiag();
   std::vector<Scalar>& D = ldu_.diag();
   const std::vector<T>& psi = psi_->values();
   for (std::size_t c = 0; c < D.size(); ++c) {
-    const Scalar D0 = D[c];
-    const Scalar Dnew = std::max(std::abs(D0), sumOff[c]) / alpha;
-    source_[c] += (Dnew - D0) * psi[c];
-    D[c] = Dnew;
+    const Scalar D0 = D[c] - icSum[c];  // the diagonal without the boundary faces' parts
+    const Scalar dominant = std::max(std::abs(D0 + icDominance[c]), sumOff[c]);
+    const Scalar relaxed = dominant / alpha;  // the whole diagonal, boundary parts included
+    source_[c] += (relaxed - D[c]) * psi[c];
+    D[c] = relaxed;
   }
 }
 

@@ -91,13 +91,13 @@ class FvMatrix {
   /// owner): source -= its divergence times the volume; kept for flux().
   void addFaceFluxCorrection(std::span<const T> correction);
 
-  /// Under-relaxation as OpenFOAM does: the diagonal is made at least the
-  /// sum of the off-diagonal magnitudes (coupled coefficients included),
-  /// divided by alpha, and the source gains (D_new - D_old) psi (so alpha
-  /// = 1 only enforces diagonal dominance). alpha <= 0 leaves the matrix
-  /// unchanged. The boundary faces' diagonal parts are in D (the same as
-  /// OpenFOAM's treatment when they are non-negative, as for diffusion and
-  /// outflow convection).
+  /// Under-relaxation as OpenFOAM's fvMatrix::relax(alpha): with D0 the
+  /// diagonal without the boundary faces' parts (internalCoeffs), the
+  /// diagonal becomes max(|D0 + boundary parts|, sum of off-diagonal
+  /// magnitudes) / alpha (coupled coefficients in the sum; Regular faces'
+  /// parts counted by magnitude) and the source gains (D_new - D_old) psi,
+  /// so the equation still holds at the current psi. alpha = 1 only
+  /// enforces dominance; alpha <= 0 does nothing.
   void relax(Scalar alpha);
 
   /// Fixes the level of a singular (pure Neumann) equation: on the rank
