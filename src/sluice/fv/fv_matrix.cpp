@@ -88,14 +88,27 @@ std::vector<Scalar> FvMatrix<T>::sumMagOffDiag() const {
 template <field::FieldValueType T>
 void FvMatrix<T>::relax(Scalar alpha) {
   if (alpha <= 0) return;
+  const field::FvMesh& m = mesh();
+  const auto& owner = m.poly().owner();
+  const Label nInternal = m.nInternalFaces();
+  // The boundary faces' diagonal parts, and the dominance test's view of
+  // them: |ic| for Regular faces, ic for coupled faces (whose off-diagonal
+  // magnitude joins the off-diagonal sum). Verified against simpleFoam.
+  std::vector<Scalar> icSum(m.nCells(), 0.0), icDominance(m.nCells(), 0.0);
+  forEachBoundaryFace(m, [&](Label f, BoundaryFaceKind kind, Label) {
+    const Scalar ic = internalCoeffs_[f - nInternal];
+    icSum[owner[f]] += ic;
+    icDominance[owner[f]] += kind == BoundaryFaceKind::Regular ? std::abs(ic) : ic;
+  });
   const std::vector<Scalar> sumOff = sumMagOffDiag();
   std::vector<Scalar>& D = ldu_.diag();
   const std::vector<T>& psi = psi_->values();
   for (std::size_t c = 0; c < D.size(); ++c) {
-    const Scalar D0 = D[c];
-    const Scalar Dnew = std::max(std::abs(D0), sumOff[c]) / alpha;
-    source_[c] += (Dnew - D0) * psi[c];
-    D[c] = Dnew;
+    const Scalar D0 = D[c] - icSum[c];  // the diagonal without the boundary faces' parts
+    const Scalar dominant = std::max(std::abs(D0 + icDominance[c]), sumOff[c]);
+    const Scalar relaxed = dominant / alpha;  // the whole diagonal, boundary parts included
+    source_[c] += (relaxed - D[c]) * psi[c];
+    D[c] = relaxed;
   }
 }
 
@@ -193,6 +206,23 @@ field::SurfaceField<T> FvMatrix<T>::flux() const {
   return result;
 }
 
+namespace {
+
+/// The mesh's ghost updates through the GhostUpdater interface (they are logically const).
+class MeshGhosts : public linear::GhostUpdater {
+ public:
+  explicit MeshGhosts(const field::FvMesh& mesh) : mesh_(mesh) {}
+  void startGhostUpdate(std::span<double> values, int components) override {
+    mesh_.startGhostUpdate(values, components);
+  }
+  void finishGhostUpdate() override { mesh_.finishGhostUpdate(); }
+
+ private:
+  const field::FvMesh& mesh_;
+};
+
+}  // namespace
+
 template <field::FieldValueType T>
 void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar) const {
   if (&psi != psi_) throw Error("FvMatrix::solve: field '" + psi.name() + "' is not the matrix's field '" +
@@ -203,12 +233,13 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   std::array<bool, 3> solved{true, true, true};
   if constexpr (nComponents<T> > 1) solved = solutionDirections(m);
   std::vector<double> x(nLocal), b(nCells);
+  MeshGhosts ghosts(m);
   static constexpr const char* kSuffix[3] = {"x", "y", "z"};
   for (int c = 0; c < nComponents<T>; ++c) {
     if (!solved[c]) continue;
     for (Label i = 0; i < nLocal; ++i) x[i] = component(psi[i], c);
     for (Label i = 0; i < nCells; ++i) b[i] = component(source_[i], c);
-    solveScalar(ldu_, x, b, nComponents<T> > 1 ? psi.name() + kSuffix[c] : psi.name());
+    solveScalar(ldu_, x, b, ghosts, nComponents<T> > 1 ? psi.name() + kSuffix[c] : psi.name());
     for (Label i = 0; i < nCells; ++i) setComponent(psi[i], c, x[i]);
   }
   psi.correctBoundaryConditions();

@@ -28,9 +28,10 @@
 //   pEqn.solve(p, solveScalar);
 //   phi = phiHbyA - pEqn.flux();
 //
-// Solving: `solveScalar(A, x, b, name)` solves A x = b for one scalar
-// system (x has nLocalCells entries and holds the initial guess; the solver
-// updates its ghosts). Vector equations call it once per solved component
+// Solving: `solveScalar(A, x, b, ghosts, name)` solves A x = b for one
+// scalar system (x has nLocalCells entries and holds the initial guess; the
+// solver updates its ghosts through `ghosts`, the mesh). Vector equations
+// call it once per solved component
 // ("Ux", "Uy", "Uz"), skipping the empty direction of a 2D mesh.
 //
 // The matrix keeps the address of its field and mesh (both must outlive it).
@@ -49,10 +50,17 @@
 
 namespace sluice::fv {
 
-/// Solves A x = b for one scalar system; `name` is the field or component
-/// name ("p", "Ux") for the solver's log line. Collective.
+/// Solves A x = b for one scalar system (x: nLocalCells entries, the initial
+/// guess in the owned ones; b: nCells entries); `ghosts` fills x's ghost
+/// entries (the mesh); `name` is the field or component name ("p", "Ux")
+/// for the solver's log line. Collective. With the linear module:
+///
+///   ScalarSolveFn fn = [&](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
+///                          linear::GhostUpdater& ghosts, const std::string& name) {
+///     log(solvers.at(name)->solve(A, x, b, ghosts).line());
+///   };
 using ScalarSolveFn = std::function<void(const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
-                                         const std::string& name)>;
+                                         linear::GhostUpdater& ghosts, const std::string& name)>;
 
 template <field::FieldValueType T>
 class FvMatrix {
@@ -83,13 +91,13 @@ class FvMatrix {
   /// owner): source -= its divergence times the volume; kept for flux().
   void addFaceFluxCorrection(std::span<const T> correction);
 
-  /// Under-relaxation as OpenFOAM does: the diagonal is made at least the
-  /// sum of the off-diagonal magnitudes (coupled coefficients included),
-  /// divided by alpha, and the source gains (D_new - D_old) psi (so alpha
-  /// = 1 only enforces diagonal dominance). alpha <= 0 leaves the matrix
-  /// unchanged. The boundary faces' diagonal parts are in D (the same as
-  /// OpenFOAM's treatment when they are non-negative, as for diffusion and
-  /// outflow convection).
+  /// Under-relaxation as OpenFOAM's fvMatrix::relax(alpha): with D0 the
+  /// diagonal without the boundary faces' parts (internalCoeffs), the
+  /// diagonal becomes max(|D0 + boundary parts|, sum of off-diagonal
+  /// magnitudes) / alpha (coupled coefficients in the sum; Regular faces'
+  /// parts counted by magnitude) and the source gains (D_new - D_old) psi,
+  /// so the equation still holds at the current psi. alpha = 1 only
+  /// enforces dominance; alpha <= 0 does nothing.
   void relax(Scalar alpha);
 
   /// Fixes the level of a singular (pure Neumann) equation: on the rank

@@ -10,5 +10,6 @@
 #include "sluice/fv/fvc_grad.hpp"
 #include "sluice/fv/fvc_interpolate.hpp"
 #include "sluice/fv/fvc_sn_grad.hpp"
+#include "sluice/fv/fvc_tensor.hpp"
 #include "sluice/fv/fvm_ddt.hpp"
 #include "sluice/fv/fvm_laplacian.hpp"

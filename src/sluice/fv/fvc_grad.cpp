@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sluice/fv/face_loops.hpp"
+#include "sluice/fv/term_names.hpp"
 
 namespace sluice::fv {
 
@@ -230,6 +231,14 @@ field::VolVectorField grad(const field::VolScalarField& vf, const GradScheme& sc
 
 std::vector<Tensor> grad(const field::VolVectorField& vf, const GradScheme& scheme) {
   return gradient<Vec3>(vf.mesh(), vf.values(), vf.boundaryValues(), scheme);
+}
+
+field::VolVectorField grad(const field::VolScalarField& vf, const FvSchemes& schemes) {
+  return grad(vf, schemes.grad(gradTerm(vf)));
+}
+
+std::vector<Tensor> grad(const field::VolVectorField& vf, const FvSchemes& schemes) {
+  return grad(vf, schemes.grad(gradTerm(vf)));
 }
 
 }  // namespace fvc

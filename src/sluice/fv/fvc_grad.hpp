@@ -42,5 +42,9 @@ field::VolVectorField grad(const field::VolScalarField& vf, const GradScheme& sc
 /// grad(U) per local cell (ghosts exchanged); (grad U)(i, j) = dU_j/dx_i.
 std::vector<Tensor> grad(const field::VolVectorField& vf, const GradScheme& scheme = GradScheme{});
 
+/// With the scheme "grad(<v>)" from `schemes`.
+field::VolVectorField grad(const field::VolScalarField& vf, const FvSchemes& schemes);
+std::vector<Tensor> grad(const field::VolVectorField& vf, const FvSchemes& schemes);
+
 }  // namespace fvc
 }  // namespace sluice::fv

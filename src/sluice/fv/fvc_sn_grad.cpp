@@ -4,6 +4,7 @@
 
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/fvc_grad.hpp"
+#include "sluice/fv/term_names.hpp"
 #include "sluice/fv/value_ops.hpp"
 
 namespace sluice::fv {
@@ -74,6 +75,14 @@ field::SurfaceField<T> snGrad(const field::VolField<T>& vf, const SnGradScheme& 
   return result;
 }
 
+template <field::FieldValueType T>
+field::SurfaceField<T> snGrad(const field::VolField<T>& vf, const FvSchemes& schemes) {
+  const SnGradScheme scheme = schemes.snGrad(snGradTerm(vf));
+  return snGrad(vf, scheme, scheme.hasCorrection() ? schemes.grad(gradTerm(vf)) : GradScheme{});
+}
+
+template field::SurfaceField<Scalar> snGrad(const field::VolField<Scalar>&, const FvSchemes&);
+template field::SurfaceField<Vec3> snGrad(const field::VolField<Vec3>&, const FvSchemes&);
 template field::SurfaceField<Scalar> snGrad(const field::VolField<Scalar>&, const SnGradScheme&, const GradScheme&);
 template field::SurfaceField<Vec3> snGrad(const field::VolField<Vec3>&, const SnGradScheme&, const GradScheme&);
 

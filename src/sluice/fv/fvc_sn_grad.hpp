@@ -41,5 +41,9 @@ template <field::FieldValueType T>
 field::SurfaceField<T> snGrad(const field::VolField<T>& vf, const SnGradScheme& scheme = SnGradScheme{},
                               const GradScheme& gradScheme = GradScheme{});
 
+/// With "snGrad(<v>)" (and "grad(<v>)" when it has a correction) from `schemes`.
+template <field::FieldValueType T>
+field::SurfaceField<T> snGrad(const field::VolField<T>& vf, const FvSchemes& schemes);
+
 }  // namespace fvc
 }  // namespace sluice::fv

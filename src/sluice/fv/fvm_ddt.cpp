@@ -1,6 +1,7 @@
 #include "sluice/fv/fvm_ddt.hpp"
 
 #include "sluice/fv/face_loops.hpp"
+#include "sluice/fv/term_names.hpp"
 
 namespace sluice::fv {
 
@@ -36,8 +37,15 @@ FvMatrix<T> ddt(const field::VolField<T>& vf, const DdtScheme& scheme, const Tim
   return m;
 }
 
+template <field::FieldValueType T>
+FvMatrix<T> ddt(const field::VolField<T>& vf, const FvSchemes& schemes, const TimeStep& time) {
+  return ddt(vf, schemes.ddt(ddtTerm(vf)), time);
+}
+
 template FvMatrix<Scalar> ddt(const field::VolField<Scalar>&, const DdtScheme&, const TimeStep&);
 template FvMatrix<Vec3> ddt(const field::VolField<Vec3>&, const DdtScheme&, const TimeStep&);
+template FvMatrix<Scalar> ddt(const field::VolField<Scalar>&, const FvSchemes&, const TimeStep&);
+template FvMatrix<Vec3> ddt(const field::VolField<Vec3>&, const FvSchemes&, const TimeStep&);
 
 }  // namespace fvm
 

@@ -18,6 +18,9 @@ namespace sluice::fv::fvm {
 
 template <field::FieldValueType T>
 FvMatrix<T> ddt(const field::VolField<T>& vf, const DdtScheme& scheme, const TimeStep& time);
+/// Scheme "ddt(<v>)" from `schemes`.
+template <field::FieldValueType T>
+FvMatrix<T> ddt(const field::VolField<T>& vf, const FvSchemes& schemes, const TimeStep& time);
 
 }  // namespace sluice::fv::fvm
 

@@ -4,6 +4,7 @@
 #include "sluice/fv/fvc_div.hpp"
 #include "sluice/fv/fvc_interpolate.hpp"
 #include "sluice/fv/fvc_sn_grad.hpp"
+#include "sluice/fv/term_names.hpp"
 
 namespace sluice::fv {
 
@@ -87,6 +88,42 @@ template FvMatrix<Scalar> laplacian(const field::SurfaceScalarField&, const fiel
                                     const LaplacianScheme&, const GradScheme&);
 template FvMatrix<Vec3> laplacian(const field::SurfaceScalarField&, const field::VolField<Vec3>&,
                                   const LaplacianScheme&, const GradScheme&);
+
+namespace {
+
+template <class T>
+GradScheme correctionGrad(const LaplacianScheme& scheme, const field::VolField<T>& vf, const FvSchemes& schemes) {
+  return scheme.snGrad.hasCorrection() ? schemes.grad(gradTerm(vf)) : GradScheme{};
+}
+
+}  // namespace
+
+template <field::FieldValueType T>
+FvMatrix<T> laplacian(Scalar gamma, const std::string& gammaName, const field::VolField<T>& vf,
+                      const FvSchemes& schemes) {
+  const LaplacianScheme scheme = schemes.laplacian(laplacianTerm(gammaName, vf));
+  return laplacian(gamma, vf, scheme, correctionGrad(scheme, vf, schemes));
+}
+
+template <field::FieldValueType T>
+FvMatrix<T> laplacian(const field::VolScalarField& gamma, const field::VolField<T>& vf, const FvSchemes& schemes) {
+  const LaplacianScheme scheme = schemes.laplacian(laplacianTerm(gamma.name(), vf));
+  return laplacian(gamma, vf, scheme, correctionGrad(scheme, vf, schemes));
+}
+
+template <field::FieldValueType T>
+FvMatrix<T> laplacian(const field::SurfaceScalarField& gamma, const field::VolField<T>& vf, const FvSchemes& schemes) {
+  const LaplacianScheme scheme = schemes.laplacian(laplacianTerm(gamma.name(), vf));
+  return laplacian(gamma, vf, scheme, correctionGrad(scheme, vf, schemes));
+}
+
+template FvMatrix<Scalar> laplacian(Scalar, const std::string&, const field::VolField<Scalar>&, const FvSchemes&);
+template FvMatrix<Vec3> laplacian(Scalar, const std::string&, const field::VolField<Vec3>&, const FvSchemes&);
+template FvMatrix<Scalar> laplacian(const field::VolScalarField&, const field::VolField<Scalar>&, const FvSchemes&);
+template FvMatrix<Vec3> laplacian(const field::VolScalarField&, const field::VolField<Vec3>&, const FvSchemes&);
+template FvMatrix<Scalar> laplacian(const field::SurfaceScalarField&, const field::VolField<Scalar>&,
+                                    const FvSchemes&);
+template FvMatrix<Vec3> laplacian(const field::SurfaceScalarField&, const field::VolField<Vec3>&, const FvSchemes&);
 
 }  // namespace fvm
 

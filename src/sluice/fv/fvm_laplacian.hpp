@@ -11,7 +11,10 @@
 // operator itself, not its negative).
 //
 //   FvMatrix<Vec3> visc = fvm::laplacian(nu, U, schemes.laplacian("laplacian(nu,U)"), schemes.grad("grad(U)"));
-//   FvMatrix<Scalar> pEqn = fvm::laplacian(rAUf, p, schemes.laplacian("laplacian((1|A(U)),p)"));
+//   FvMatrix<Scalar> pEqn = fvm::laplacian(rAU, p, schemes);   // "laplacian((1|A(U)),p)", "grad(p)"
+//   FvMatrix<Vec3> diff = fvm::laplacian(nu, "nu", U, schemes);  // "laplacian(nu,U)", "grad(U)"
+#include <string>
+
 #include "sluice/field/surface_field.hpp"
 #include "sluice/field/vol_field.hpp"
 #include "sluice/fv/fv_matrix.hpp"
@@ -32,6 +35,16 @@ FvMatrix<T> laplacian(const field::VolScalarField& gamma, const field::VolField<
 template <field::FieldValueType T>
 FvMatrix<T> laplacian(const field::SurfaceScalarField& gamma, const field::VolField<T>& vf,
                       const LaplacianScheme& scheme, const GradScheme& gradScheme = GradScheme{});
+
+/// With the schemes looked up in `schemes`: "laplacian(<gamma>,<v>)" and, when
+/// its snGrad has a correction, "grad(<v>)" for the gradient.
+template <field::FieldValueType T>
+FvMatrix<T> laplacian(Scalar gamma, const std::string& gammaName, const field::VolField<T>& vf,
+                      const FvSchemes& schemes);
+template <field::FieldValueType T>
+FvMatrix<T> laplacian(const field::VolScalarField& gamma, const field::VolField<T>& vf, const FvSchemes& schemes);
+template <field::FieldValueType T>
+FvMatrix<T> laplacian(const field::SurfaceScalarField& gamma, const field::VolField<T>& vf, const FvSchemes& schemes);
 
 }  // namespace fvm
 

@@ -77,4 +77,18 @@ constexpr Tensor transpose(const Tensor& t) {
 
 constexpr Scalar trace(const Tensor& t) { return t(0, 0) + t(1, 1) + t(2, 2); }
 
+/// t - (2/3) tr(t) I (OpenFOAM's dev2, used in the viscous stress of incompressible solvers).
+constexpr Tensor dev2(const Tensor& t) {
+  Tensor r = t;
+  const Scalar s = 2.0 / 3.0 * trace(t);
+  for (int i = 0; i < 3; ++i) r(i, i) -= s;
+  return r;
+}
+
+/// r_j = sum_i d_i t(i, j) is dot(d, t); this is (t . d)_i = sum_j t(i, j) d_j.
+constexpr Vec3 dot(const Tensor& t, const Vec3& d) {
+  return {t(0, 0) * d.x + t(0, 1) * d.y + t(0, 2) * d.z, t(1, 0) * d.x + t(1, 1) * d.y + t(1, 2) * d.z,
+          t(2, 0) * d.x + t(2, 1) * d.y + t(2, 2) * d.z};
+}
+
 }  // namespace sluice::fv

@@ -2,8 +2,9 @@
 // as a serial FvMesh on MPI_COMM_SELF and compares its part of the
 // distributed results with it, by global cell (and face) id: matrix-vector
 // products A x and sources of assembled equations, gradients, A/H, the
-// pressure-equation flux, ddtCorr, Courant number and continuity errors, and
-// a CG solution of a laplacian problem.
+// pressure-equation flux, ddtCorr, Courant number and continuity errors, a
+// CG solution of a laplacian problem, and PISO steps of the cavity (also
+// against OpenFOAM's icoFoam results).
 #include <cmath>
 #include <functional>
 #include <string>
@@ -12,6 +13,7 @@
 #include <mpi.h>
 
 #include "fv/fv_test_support.hpp"
+#include "fv/cavity_reference.hpp"
 #include "sluice/fv/flow_diagnostics.hpp"
 #include "sluice/fv/fvc.hpp"
 #include "sluice/fv/fvm.hpp"
@@ -125,6 +127,10 @@ void expectMatricesMatch(Meshes& m, const FvMatrix<T>& dist, const FvMatrix<T>& 
     const std::vector<double> yd = fvtest::multiply(m.d(), dist.ldu(), testVector(m.d()));
     const std::vector<double> ys = fvtest::multiply(m.s(), serial.ldu(), testVector(m.s()));
     expectCellsMatch(m, yd, ys, 1e-11, what + " A x");
+    // the linear module's product agrees
+    std::vector<double> x = testVector(m.d()), y(m.d().nCells());
+    dist.ldu().amul(x, y, m.d());
+    expectCellsMatch(m, y, ys, 1e-11, what + " amul");
   }
   expectCellsMatch(m, dist.source(), serial.source(), 1e-11, what + " source");
   expectCellsMatch(m, dist.ldu().diag(), serial.ldu().diag(), 1e-11, what + " diag");
@@ -231,6 +237,46 @@ TEST(FvParallel, LaplacianSolutionMatchesSerial) {
     const std::vector<double> pd = solve(m.d()), ps = solve(m.s());
     expectCellsMatch(m, pd, ps, 1e-9, cyclic ? "cyclic" : "skewed");
   }
+}
+
+TEST(FvParallel, PisoCavityMatchesSerialAndIcoFoam) {
+  const fvtest::PisoReference ref = fvtest::pisoReferences()[1];  // skewed, backward, limitedLinearV, corrected
+  const Box box = Box(12, 12).mapped(ref.map);
+  Meshes m(box, false);
+  fvtest::PisoCavity dist(m.d(), ref.settings), serial(m.s(), ref.settings);
+  for (int step = 0; step < 5; ++step) {
+    dist.step();
+    serial.step();
+    EXPECT_LT(dist.lastContinuity.sumLocal, 1e-12);
+  }
+  EXPECT_NEAR(dist.lastCourant.mean, ref.courantMean, 1e-12);
+  EXPECT_NEAR(dist.lastCourant.max, ref.courantMax, 1e-12);
+  expectCellsMatch(m, dist.U.values(), serial.U.values(), 1e-11, "U");
+  expectCellsMatch(m, dist.p.values(), serial.p.values(), 1e-10, "p");
+  for (Label c = 0; c < m.d().nCells(); ++c)
+    for (const fvtest::PisoReference::Cell& r : ref.cells)
+      if (m.serialCellOf(c) == r.cell) {
+        EXPECT_NEAR(dist.U[c].x, r.U.x, 1e-11) << "cell " << r.cell;
+        EXPECT_NEAR(dist.U[c].y, r.U.y, 1e-11) << "cell " << r.cell;
+        EXPECT_NEAR(dist.p[c], r.p, 1e-10) << "cell " << r.cell;
+      }
+}
+
+TEST(FvParallel, SimpleCavityMatchesSerialAndSimpleFoam) {
+  Meshes m(Box(12, 12).mapped(fvtest::skewedCavityMap), false);
+  fvtest::SimpleCavity dist(m.d(), {}), serial(m.s(), {});
+  for (int i = 0; i < 5; ++i) {
+    dist.iterate();
+    serial.iterate();
+  }
+  expectCellsMatch(m, dist.U.values(), serial.U.values(), 1e-11, "U");
+  expectCellsMatch(m, dist.p.values(), serial.p.values(), 1e-10, "p");
+  for (Label c = 0; c < m.d().nCells(); ++c)
+    for (const fvtest::PisoReference::Cell& r : fvtest::simpleReference().cells)
+      if (m.serialCellOf(c) == r.cell) {
+        EXPECT_NEAR(dist.U[c].x, r.U.x, 1e-11) << "cell " << r.cell;
+        EXPECT_NEAR(dist.p[c], r.p, 1e-10) << "cell " << r.cell;
+      }
 }
 
 }  // namespace
