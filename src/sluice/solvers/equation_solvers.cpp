@@ -5,10 +5,9 @@
 namespace sluice::solvers {
 
 EquationSolvers::EquationSolvers(const io::Dictionary& fvSolution, const parallel::Communicator& comm,
-                                 field::FvMesh& mesh, linear::WarnFn warn, std::FILE* log)
+                                 linear::WarnFn warn, std::FILE* log)
     : solversDict_(fvSolution.subDict("solvers")),
       comm_(comm),
-      mesh_(mesh),
       warn_(std::move(warn)),
       log_(comm.isRoot() ? log : nullptr),
       registry_(linear::SolverRegistry::standard()) {}
@@ -25,8 +24,8 @@ linear::LinearSolver& EquationSolvers::solverObject(const std::string& key) {
 fv::ScalarSolveFn EquationSolvers::solverFor(const std::string& key) {
   linear::LinearSolver& solver = solverObject(key);
   return [this, &solver](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
-                         const std::string& name) {
-    linear::SolverPerformance perf = solver.solve(A, x, b, mesh_);
+                         linear::GhostUpdater& ghosts, const std::string& name) {
+    linear::SolverPerformance perf = solver.solve(A, x, b, ghosts);
     perf.fieldName = name;
     if (log_) fmt::print(log_, "{}\n", perf.line());
     last_[name] = perf;

@@ -11,7 +11,6 @@
 #include <memory>
 #include <string>
 
-#include "sluice/field/fv_mesh.hpp"
 #include "sluice/fv/fv_matrix.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/linear/linear_solver.hpp"
@@ -23,8 +22,8 @@ namespace sluice::solvers {
 class EquationSolvers {
  public:
   /// `log` (rank 0, may be null) receives each solve's OpenFOAM-style line.
-  EquationSolvers(const io::Dictionary& fvSolution, const parallel::Communicator& comm, field::FvMesh& mesh,
-                  linear::WarnFn warn, std::FILE* log);
+  EquationSolvers(const io::Dictionary& fvSolution, const parallel::Communicator& comm, linear::WarnFn warn,
+                  std::FILE* log);
 
   /// Solve function for the equations configured by fvSolution's solvers/<key>.
   fv::ScalarSolveFn solverFor(const std::string& key);
@@ -40,7 +39,6 @@ class EquationSolvers {
 
   const io::Dictionary& solversDict_;
   const parallel::Communicator& comm_;
-  field::FvMesh& mesh_;
   linear::WarnFn warn_;
   std::FILE* log_;
   linear::SolverRegistry registry_;

@@ -103,7 +103,7 @@ IncompressibleSolver::IncompressibleSolver(RunContext& context, PressureVelocity
       U_(field::readVolVectorField(context.caseDir, "U", time_.timeName(), context.mesh)),
       phi_(fluxNamedPhi(U_)),
       phiOld_(phi_),
-      solvers_(fvSolutionDict_, context.comm, context.mesh, {}, context.verbose ? context.log : nullptr),
+      solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
       samplingMesh_(context.mesh.poly(), context.mesh.globalCellIds()),
       progress_(context.log, context.comm.isRoot()) {
