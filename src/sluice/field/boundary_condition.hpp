@@ -14,7 +14,7 @@
 //   auto bc = makeBoundaryCondition<Scalar>(patchDict, mesh, patchIndex, "0/p");  // registry by type name
 //   bc->updateTime(t);                                  // time-dependent values (uniformFixedValue)
 //   bc->evaluate(mesh, cells, faceValues);              // fills the patch's face values
-//   bc->valueCoeffs(mesh, cells, ic, bc);               // spans of the patch's size
+//   bc->valueCoeffs(mesh, cells, internalCoeff, boundaryCoeff);   // spans of the patch's size
 //
 // Conditions that depend on other fields read them through a
 // BoundaryContext the solver sets (VolField::setBoundaryContext): inletOutlet

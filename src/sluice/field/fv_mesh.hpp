@@ -31,6 +31,9 @@
 //     switch (mesh.patchKind(p)) { case PatchKind::Empty: continue; ... }
 //   }
 //
+// Ghost updates use one HaloExchange with MPI tag 24336 on the mesh's
+// communicator (do not run another exchange with that tag on it).
+//
 // Construction helpers: makeSerialFvMesh (whole mesh on one rank, any
 // communicator of size 1) and distributeFvMesh (rank 0's mesh split by a
 // decomposition, then an FvMesh on every rank).

@@ -3,14 +3,15 @@
 // symmetric matrices. M = (D + L) D^-1 (D + L^T) with L the strictly lower
 // part of A and D chosen so diag(M) = diag(A):
 //   D[u] = A[u][u] - sum over faces (l, u) of upper^2 / D[l]   (faces in owner order)
-// Applying M^-1 r: w = D^-1 r; forward over faces w[u] -= D^-1[u] upper w[l];
-// backward over faces w[l] -= D^-1[l] upper w[u]. Ghost couplings are ignored.
+// Applying M^-1 r is a forward and a backward sweep over the faces (see
+// IncompleteLduFactor, which holds the factor). Ghost couplings are ignored.
 //
 //   DicPreconditioner<float> M;    // factors stored in single precision
 //   M.prepare(A); M.apply(r, w);
 #include <memory>
 #include <vector>
 
+#include "sluice/linear/incomplete_ldu_factor.hpp"
 #include "sluice/linear/linear_solver.hpp"
 #include "sluice/linear/preconditioner.hpp"
 
@@ -26,10 +27,7 @@ class DicPreconditioner final : public Preconditioner {
   void factor(const LduMatrix& A) override;
 
  private:
-  std::shared_ptr<const LduAddressing> addressing_;
-  std::vector<T> rD_;        ///< 1 / D per owned cell
-  std::vector<T> upper_;     ///< A's upper coefficients
-  std::vector<double> work_; ///< D during factorisation
+  IncompleteLduFactor<T> factor_;
 };
 
 extern template class DicPreconditioner<double>;

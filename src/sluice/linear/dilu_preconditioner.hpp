@@ -4,14 +4,15 @@
 // M = (D + L) D^-1 (D + U), L and U the strictly lower and upper parts of A,
 // D chosen so diag(M) = diag(A):
 //   D[u] = A[u][u] - sum over faces (l, u) of upper * lower / D[l]
-// Applying M^-1 r: w = D^-1 r; forward over faces w[u] -= D^-1[u] lower w[l];
-// backward over faces w[l] -= D^-1[l] upper w[u]. Ghost couplings are ignored.
+// Applying M^-1 r is a forward and a backward sweep over the faces (see
+// IncompleteLduFactor, which holds the factor). Ghost couplings are ignored.
 //
 //   DiluPreconditioner<double> M;
 //   M.prepare(A); M.apply(r, w);
 #include <memory>
 #include <vector>
 
+#include "sluice/linear/incomplete_ldu_factor.hpp"
 #include "sluice/linear/linear_solver.hpp"
 #include "sluice/linear/preconditioner.hpp"
 
@@ -27,10 +28,7 @@ class DiluPreconditioner final : public Preconditioner {
   void factor(const LduMatrix& A) override;
 
  private:
-  std::shared_ptr<const LduAddressing> addressing_;
-  std::vector<T> rD_;                ///< 1 / D per owned cell
-  std::vector<T> lower_, upper_;     ///< A's off-diagonal coefficients
-  std::vector<double> work_;         ///< D during factorisation
+  IncompleteLduFactor<T> factor_;
 };
 
 extern template class DiluPreconditioner<double>;

@@ -13,6 +13,34 @@ namespace sluice::linear {
 using detail::kSmall;
 using detail::kVSmall;
 
+namespace {
+
+// The pipelined-CG vector updates of one iteration fused with the next
+// pass's local sums (r, u), (w, u), sum |r|. A separate function so the
+// restrict-qualified parameters let the compiler keep values in registers.
+std::array<double, 3> updateVectors(std::size_t nc, double* __restrict x, double* __restrict r,
+                                    double* __restrict u, double* __restrict w, const double* __restrict m,
+                                    const double* __restrict n, double* __restrict z, double* __restrict q,
+                                    double* __restrict s, double* __restrict p, double alpha, double beta) {
+  double gamma = 0, delta = 0, residual = 0;
+  for (std::size_t c = 0; c < nc; ++c) {
+    z[c] = n[c] + beta * z[c];
+    q[c] = m[c] + beta * q[c];
+    s[c] = w[c] + beta * s[c];
+    p[c] = u[c] + beta * p[c];
+    x[c] += alpha * p[c];
+    r[c] -= alpha * s[c];
+    u[c] -= alpha * q[c];
+    w[c] -= alpha * z[c];
+    gamma += r[c] * u[c];
+    delta += w[c] * u[c];
+    residual += std::abs(r[c]);
+  }
+  return {gamma, delta, residual};
+}
+
+}  // namespace
+
 PpcgSolver::PpcgSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner)
     : LinearSolver(std::move(settings), std::move(env)), preconditioner_(std::move(preconditioner)) {
   if (!preconditioner_) throw Error("PpcgSolver: null preconditioner");
@@ -40,16 +68,6 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
     return perf;
   }
 
-  double* __restrict xp = x.data();
-  double* __restrict r = r_.data();
-  double* __restrict u = u_.data();
-  double* __restrict w = w_.data();
-  double* __restrict m = m_.data();
-  double* __restrict nv = n_.data();
-  double* __restrict z = z_.data();
-  double* __restrict q = q_.data();
-  double* __restrict s = s_.data();
-  double* __restrict p = p_.data();
 
   // u0 = M^-1 r0, w0 = A u0; the first pass's sums.
   preconditioner_->apply(r_, u_);
@@ -89,21 +107,8 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
       if (!(std::abs(denominator) / normFactor >= kVSmall)) break;
       alpha = gamma / denominator;
     }
-    double nextGamma = 0, nextDelta = 0, residual = 0;
-    for (std::size_t c = 0; c < nc; ++c) {
-      z[c] = nv[c] + beta * z[c];
-      q[c] = m[c] + beta * q[c];
-      s[c] = w[c] + beta * s[c];
-      p[c] = u[c] + beta * p[c];
-      xp[c] += alpha * p[c];
-      r[c] -= alpha * s[c];
-      u[c] -= alpha * q[c];
-      w[c] -= alpha * z[c];
-      nextGamma += r[c] * u[c];
-      nextDelta += w[c] * u[c];
-      residual += std::abs(r[c]);
-    }
-    sums_ = {nextGamma, nextDelta, residual};
+    sums_ = updateVectors(nc, x.data(), r_.data(), u_.data(), w_.data(), m_.data(), n_.data(), z_.data(), q_.data(),
+                          s_.data(), p_.data(), alpha, beta);
     gammaOld = gamma;
     alphaOld = alpha;
     ++perf.iterations;

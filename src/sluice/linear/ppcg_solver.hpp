@@ -17,8 +17,8 @@
 // guess is not converged, one Iallreduce per iteration plus one for the final
 // pass that confirms convergence (Iallreduce == iterations + 1); no blocking
 // reduction inside the loop. The residual reported is the recursively updated
-// one (no residual replacement); it tracks the true residual to about
-// 1e-10 relative on the test problems.
+// one (no residual replacement); in the tests, solving to 1e-12 leaves a true
+// normalised residual below 1e-11 and the same solution as PCG to 1e-9.
 //
 // progressChunks N > 1 splits the overlapped preconditioner sweeps and the
 // matrix-vector product into N pieces with an MPI_Test between pieces, to
