@@ -93,5 +93,19 @@ TEST(Divergence, SurfaceIntegrateOfVectors) {
   for (Label c = 0; c < m.mesh.nCells(); ++c) EXPECT_NEAR(mag(s[c]), 0.0, 1e-12);
 }
 
+TEST(Reconstruct, UniformVelocityFromItsFluxes) {
+  for (bool threeD : {false, true}) {
+    Box box = Box(5, 4, threeD ? 3 : 1).mapped(fvtest::wavy);
+    if (threeD) box.threeD();
+    SerialMesh m(fvtest::boxMesh(box));
+    const Vec3 u0{0.3, -1.2, threeD ? 0.7 : 0.0};
+    field::SurfaceScalarField phi("phi", m.mesh, {});
+    for (Label f = 0; f < m.mesh.nFaces(); ++f) phi[f] = dot(u0, m.mesh.geometry().faceAreas[f]);
+    const field::VolVectorField U = fvc::reconstruct(phi);
+    EXPECT_EQ(U.name(), "reconstruct(phi)");
+    for (Label c = 0; c < m.mesh.nCells(); ++c) EXPECT_NEAR(mag(U[c] - u0), 0.0, 1e-12) << "cell " << c;
+  }
+}
+
 }  // namespace
 }  // namespace sluice::fv

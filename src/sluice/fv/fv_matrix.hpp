@@ -15,29 +15,30 @@
 //   faceFluxCorrection   per face (optional): the explicit flux the
 //            laplacian's non-orthogonal correction added to the source
 //
-// Build with the fvm operators and combine with +, -, ==; fields on the
-// right of == are cell densities (per volume):
+// Build with the fvm operators and combine with +, -, ==; fields (or
+// per-cell vectors) on the right of == are cell densities (per volume).
+// icoFoam's step (tests/fv/cavity_solvers.hpp has it in full):
 //
-//   FvMatrix<Vec3> UEqn = fvm::ddt(U, ddtScheme, time) + fvm::div(phi, U, divScheme) - fvm::laplacian(nu, U, lap);
-//   UEqn.relax(0.7);
-//   (UEqn == -gradP).solve(U, solveScalar);          // component by component
-//   field::VolScalarField rAU = reciprocal(UEqn.A());
-//   field::VolVectorField HbyA = UEqn.H();  ... 
-//   FvMatrix<Scalar> pEqn = fvm::laplacian(rAUf, p, lap) == fvc::div(phiHbyA);
-//   pEqn.setReference(refCell, 0.0);
+//   FvMatrix<Vec3> UEqn = fvm::ddt(U, schemes, time) + fvm::div(phi, U, schemes) - fvm::laplacian(nu, "nu", U, schemes);
+//   (UEqn == minusGradP).solve(U, solveScalar);       // minusGradP: -grad(p) per cell; component by component
+//   field::VolScalarField rAU = UEqn.A();              // then 1/A in cells and boundary values, named "(1|A(U))"
+//   field::VolVectorField HbyA = UEqn.H();             // then times rAU; boundary values = U's on fixed patches
+//   phiHbyA = fvc::flux(HbyA) + fvc::interpolate(rAU) * fvc::ddtCorr(U, phi0, nullptr, ddtScheme, time);
+//   FvMatrix<Scalar> pEqn = fvm::laplacian(rAU, p, schemes) == fvc::div(phiHbyA);
+//   pEqn.setReference(refCell, 0.0);                   // -1 on ranks not owning the reference cell
 //   pEqn.solve(p, solveScalar);
 //   phi = phiHbyA - pEqn.flux();
+//   U = HbyA - rAU * fvc::grad(p); U.correctBoundaryConditions();
 //
 // Solving: `solveScalar(A, x, b, ghosts, name)` solves A x = b for one
 // scalar system (x has nLocalCells entries and holds the initial guess; the
 // solver updates its ghosts through `ghosts`, the mesh). Vector equations
-// call it once per solved component
-// ("Ux", "Uy", "Uz"), skipping the empty direction of a 2D mesh.
+// call it once per solved component ("Ux", "Uy", "Uz"), skipping the empty
+// direction of a 2D mesh.
 //
 // The matrix keeps the address of its field and mesh (both must outlive it).
 #include <array>
 #include <functional>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>

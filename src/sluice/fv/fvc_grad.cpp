@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sluice/fv/face_loops.hpp"
+#include "sluice/fv/sym_tensor.hpp"
 #include "sluice/fv/term_names.hpp"
 
 namespace sluice::fv {
@@ -46,54 +47,10 @@ std::vector<GradType<T>> gaussGrad(const field::FvMesh& mesh, std::span<const T>
   return g;
 }
 
-/// Symmetric 3x3 matrix of the least-squares normal equations.
-struct Sym3 {
-  Scalar xx = 0, xy = 0, xz = 0, yy = 0, yz = 0, zz = 0;
-  void addOuter(const Vec3& d, Scalar w) {
-    xx += w * d.x * d.x;
-    xy += w * d.x * d.y;
-    xz += w * d.x * d.z;
-    yy += w * d.y * d.y;
-    yz += w * d.y * d.z;
-    zz += w * d.z * d.z;
-  }
-};
-
-/// Inverse of m; axes with (almost) no entries (no offsets in that
-/// direction) are removed first and get zero rows and columns.
-Tensor invertLeastSquares(Sym3 m) {
-  const Scalar tr = m.xx + m.yy + m.zz;
-  bool dropped[3] = {m.xx <= 1e-10 * tr, m.yy <= 1e-10 * tr, m.zz <= 1e-10 * tr};
-  if (dropped[0]) { m.xx = 1; m.xy = 0; m.xz = 0; }
-  if (dropped[1]) { m.yy = 1; m.xy = 0; m.yz = 0; }
-  if (dropped[2]) { m.zz = 1; m.xz = 0; m.yz = 0; }
-  const Scalar c00 = m.yy * m.zz - m.yz * m.yz;
-  const Scalar c01 = m.xz * m.yz - m.xy * m.zz;
-  const Scalar c02 = m.xy * m.yz - m.xz * m.yy;
-  const Scalar c11 = m.xx * m.zz - m.xz * m.xz;
-  const Scalar c12 = m.xy * m.xz - m.xx * m.yz;
-  const Scalar c22 = m.xx * m.yy - m.xy * m.xy;
-  const Scalar det = m.xx * c00 + m.xy * c01 + m.xz * c02;
-  Tensor inv;
-  inv(0, 0) = c00 / det;
-  inv(0, 1) = inv(1, 0) = c01 / det;
-  inv(0, 2) = inv(2, 0) = c02 / det;
-  inv(1, 1) = c11 / det;
-  inv(1, 2) = inv(2, 1) = c12 / det;
-  inv(2, 2) = c22 / det;
-  for (int i = 0; i < 3; ++i)
-    if (dropped[i])
-      for (int k = 0; k < 3; ++k) inv(i, k) = inv(k, i) = 0;
-  return inv;
-}
-
-Vec3 applyInverse(const Tensor& inv, const Vec3& r) {
-  return {inv(0, 0) * r.x + inv(0, 1) * r.y + inv(0, 2) * r.z, inv(1, 0) * r.x + inv(1, 1) * r.y + inv(1, 2) * r.z,
-          inv(2, 0) * r.x + inv(2, 1) * r.y + inv(2, 2) * r.z};
-}
+Vec3 applyInverse(const Tensor& inv, const Vec3& r) { return dot(inv, r); }
 Tensor applyInverse(const Tensor& inv, const Tensor& r) {
   Tensor out;
-  for (int j = 0; j < 3; ++j) out.setColumn(j, applyInverse(inv, r.column(j)));
+  for (int j = 0; j < 3; ++j) out.setColumn(j, dot(inv, r.column(j)));
   return out;
 }
 
@@ -105,7 +62,7 @@ std::vector<GradType<T>> leastSquaresGrad(const field::FvMesh& mesh, std::span<c
   const auto& neighbour = mesh.poly().neighbour();
   const Label nInternal = mesh.nInternalFaces();
   const Label nCells = mesh.nCells();
-  std::vector<Sym3> dd(nCells);
+  std::vector<SymTensor> dd(nCells);
   std::vector<GradType<T>> rhs(mesh.nLocalCells());
   for (Label f = 0; f < nInternal; ++f) {
     const Label P = owner[f], N = neighbour[f];
@@ -126,7 +83,7 @@ std::vector<GradType<T>> leastSquaresGrad(const field::FvMesh& mesh, std::span<c
     rhs[P] += outerProduct(w * d, T(other - cells[P]));
   });
   std::vector<GradType<T>> g(mesh.nLocalCells());
-  for (Label c = 0; c < nCells; ++c) g[c] = applyInverse(invertLeastSquares(dd[c]), rhs[c]);
+  for (Label c = 0; c < nCells; ++c) g[c] = applyInverse(inverseDroppingEmpty(dd[c]), rhs[c]);
   return g;
 }
 

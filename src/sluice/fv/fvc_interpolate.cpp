@@ -1,6 +1,7 @@
 #include "sluice/fv/fvc_interpolate.hpp"
 
 #include "sluice/fv/face_loops.hpp"
+#include "sluice/fv/sym_tensor.hpp"
 
 namespace sluice::fv {
 
@@ -48,6 +49,33 @@ field::SurfaceScalarField flux(const field::VolVectorField& U) {
   const auto& Sf = mesh.geometry().faceAreas;
   for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] = dot(Uf[f], Sf[f]);  // empty faces: Uf = 0
   return phi;
+}
+
+field::VolVectorField reconstruct(const field::SurfaceScalarField& phi) {
+  const field::FvMesh& mesh = phi.mesh();
+  const auto& geo = mesh.geometry();
+  const auto& owner = mesh.poly().owner();
+  const auto& neighbour = mesh.poly().neighbour();
+  std::vector<SymTensor> m(mesh.nCells());
+  std::vector<Vec3> rhs(mesh.nCells());
+  auto add = [&](Label c, Label f) {
+    const Vec3& Sf = geo.faceAreas[f];
+    m[c].addOuter(Sf, 1.0 / geo.faceAreaMags[f]);
+    rhs[c] += Sf * (phi[f] / geo.faceAreaMags[f]);
+  };
+  for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
+    add(owner[f], f);
+    add(neighbour[f], f);  // (-Sf)(-Sf) and (-Sf)(-phi): the same contributions
+  }
+  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind, Label) { add(owner[f], f); });
+  field::VolVectorField result("reconstruct(" + phi.name() + ")", mesh,
+                               dimsQuotient(phi.dimensions(), dimsLength(2)));
+  for (Label c = 0; c < mesh.nCells(); ++c) result[c] = dot(inverseDroppingEmpty(m[c]), rhs[c]);
+  auto bvals = result.boundaryValues();
+  for (Label f = mesh.nInternalFaces(); f < mesh.nFaces(); ++f)
+    bvals[f - mesh.nInternalFaces()] = result[owner[f]];
+  result.correctBoundaryConditions();
+  return result;
 }
 
 }  // namespace fvc

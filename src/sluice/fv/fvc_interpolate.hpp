@@ -36,5 +36,12 @@ field::SurfaceField<T> interpolate(const field::VolField<T>& vf,
 /// Face flux interpolate(U) . Sf (zero on empty faces), named "flux(U)".
 field::SurfaceScalarField flux(const field::VolVectorField& U);
 
+/// Cell vectors from face fluxes (OpenFOAM's reconstruct):
+/// inv(sum_f Sf Sf / |Sf|) . sum_f Sf phi_f / |Sf| over each cell's
+/// non-empty faces (the empty direction of a 2D mesh gets zero), exact for a
+/// uniform field's fluxes. Named "reconstruct(phi)"; boundary values from
+/// the owner cells; ghosts exchanged (collective).
+field::VolVectorField reconstruct(const field::SurfaceScalarField& phi);
+
 }  // namespace fvc
 }  // namespace sluice::fv
