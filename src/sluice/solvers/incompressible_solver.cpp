@@ -103,6 +103,7 @@ IncompressibleSolver::IncompressibleSolver(RunContext& context, PressureVelocity
       U_(field::readVolVectorField(context.caseDir, "U", time_.timeName(), context.mesh)),
       phi_(fluxNamedPhi(U_)),
       phiOld_(phi_),
+      phiOldOld_(phi_),
       solvers_(fvSolutionDict_, context.comm, context.mesh, {}, context.verbose ? context.log : nullptr),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
       samplingMesh_(context.mesh.poly(), context.mesh.globalCellIds()),
@@ -164,6 +165,7 @@ void IncompressibleSolver::advanceTime() {
   if (ctx_.verbose && ctx_.comm.isRoot())
     fmt::print(ctx_.log, "Courant Number mean: {:.6g} max: {:.6g}\nTime = {}\n", co.mean, co.max, time_.timeName());
   U_.storeOldTime();
+  phiOldOld_ = phiOld_;
   phiOld_ = phi_;
   U_.updateTime(time_.value());
   p_.updateTime(time_.value());
@@ -223,7 +225,7 @@ void IncompressibleSolver::correctPressure(const fv::FvMatrix<Vec3>& UEqn, bool 
 
   // phiHbyA = flux(HbyA) + interpolate(rAU) ddtCorr(U, phi)
   SurfaceScalarField phiHbyA = fv::fvc::flux(HbyA);
-  const SurfaceScalarField ddtCorr = fv::fvc::ddtCorr(U_, phiOld_, nullptr, terms_.ddtU, step);
+  const SurfaceScalarField ddtCorr = fv::fvc::ddtCorr(U_, phiOld_, &phiOldOld_, terms_.ddtU, step);
   const auto rAUf = fv::fvc::interpolate(rAU);
   for (Label f = 0; f < mesh.nFaces(); ++f) phiHbyA[f] += rAUf[f] * ddtCorr[f];
 
