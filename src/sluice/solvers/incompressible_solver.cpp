@@ -114,7 +114,18 @@ IncompressibleSolver::IncompressibleSolver(RunContext& context, PressureVelocity
   schemes_.div("div(phi,U)");
   field::expectDimensions(p_, io::DimensionSet{{0, 2, -2, 0, 0, 0, 0}}, time_.timeName() + "/p");
   field::expectDimensions(U_, io::DimensionSet{{0, 1, -1, 0, 0, 0, 0}}, time_.timeName() + "/U");
-  const std::string couplingName = coupling_ == PressureVelocityCoupling::Piso ? "PISO" : "PIMPLE";
+  // The linear solvers the steps will use (see predictMomentum and
+  // correctPressure), created now so that a bad or missing fvSolution entry
+  // is a start-up error on every rank rather than a failure in the first step.
+  const bool piso = coupling_ == PressureVelocityCoupling::Piso;
+  if (settings_.momentumPredictor) {
+    if (piso || settings_.nOuterCorrectors > 1) solvers_.prepare("U");
+    if (!piso) solvers_.prepare("UFinal");
+  }
+  if (settings_.nCorrectors > 1 || settings_.nNonOrthogonalCorrectors > 0 || settings_.nOuterCorrectors > 1)
+    solvers_.prepare("p");
+  solvers_.prepare("pFinal");
+  const std::string couplingName = piso ? "PISO" : "PIMPLE";
   pRef_ = PressureReference::read(fvSolutionDict_.subDict(couplingName), p_, "system/fvSolution: " + couplingName);
   boundaryContext_.phi = &phi_;
   U_.setBoundaryContext(&boundaryContext_);
