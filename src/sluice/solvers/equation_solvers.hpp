@@ -3,6 +3,8 @@
 // equation uses ("p", "pFinal", "U", "UFinal", ...), created on first use and
 // kept, so workspace vectors and preconditioner factors live across steps.
 //
+//   solvers.prepare("p");                                        // at start-up: check the entry
+//
 //   EquationSolvers solvers(fvSolution, comm, mesh, warn);
 //   pEqn.solve(p, solvers.solverFor(final ? "pFinal" : "p"));   // fv::ScalarSolveFn
 //   for (auto& [name, perf] : solvers.lastPerformance()) ...     // residual summary
@@ -27,6 +29,10 @@ class EquationSolvers {
 
   /// Solve function for the equations configured by fvSolution's solvers/<key>.
   fv::ScalarSolveFn solverFor(const std::string& key);
+  /// Creates the solver of solvers/<key> now (InputError if the entry is
+  /// missing or wrong), so bad settings are found at start-up, on every rank
+  /// alike, instead of at the first solve.
+  void prepare(const std::string& key) { solverObject(key); }
 
   /// The last solve of each solved name ("p", "Ux", ...), in name order.
   const std::map<std::string, linear::SolverPerformance>& lastPerformance() const { return last_; }

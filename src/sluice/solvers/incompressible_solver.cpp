@@ -103,6 +103,7 @@ IncompressibleSolver::IncompressibleSolver(RunContext& context, PressureVelocity
       U_(field::readVolVectorField(context.caseDir, "U", time_.timeName(), context.mesh)),
       phi_(fluxNamedPhi(U_)),
       phiOld_(phi_),
+      phiOldOld_(phi_),
       solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
       samplingMesh_(context.mesh.poly(), context.mesh.globalCellIds()),
@@ -113,7 +114,18 @@ IncompressibleSolver::IncompressibleSolver(RunContext& context, PressureVelocity
   schemes_.div("div(phi,U)");
   field::expectDimensions(p_, io::DimensionSet{{0, 2, -2, 0, 0, 0, 0}}, time_.timeName() + "/p");
   field::expectDimensions(U_, io::DimensionSet{{0, 1, -1, 0, 0, 0, 0}}, time_.timeName() + "/U");
-  const std::string couplingName = coupling_ == PressureVelocityCoupling::Piso ? "PISO" : "PIMPLE";
+  // The linear solvers the steps will use (see predictMomentum and
+  // correctPressure), created now so that a bad or missing fvSolution entry
+  // is a start-up error on every rank rather than a failure in the first step.
+  const bool piso = coupling_ == PressureVelocityCoupling::Piso;
+  if (settings_.momentumPredictor) {
+    if (piso || settings_.nOuterCorrectors > 1) solvers_.prepare("U");
+    if (!piso) solvers_.prepare("UFinal");
+  }
+  if (settings_.nCorrectors > 1 || settings_.nNonOrthogonalCorrectors > 0 || settings_.nOuterCorrectors > 1)
+    solvers_.prepare("p");
+  solvers_.prepare("pFinal");
+  const std::string couplingName = piso ? "PISO" : "PIMPLE";
   pRef_ = PressureReference::read(fvSolutionDict_.subDict(couplingName), p_, "system/fvSolution: " + couplingName);
   boundaryContext_.phi = &phi_;
   U_.setBoundaryContext(&boundaryContext_);
@@ -164,6 +176,7 @@ void IncompressibleSolver::advanceTime() {
   if (ctx_.verbose && ctx_.comm.isRoot())
     fmt::print(ctx_.log, "Courant Number mean: {:.6g} max: {:.6g}\nTime = {}\n", co.mean, co.max, time_.timeName());
   U_.storeOldTime();
+  phiOldOld_ = phiOld_;
   phiOld_ = phi_;
   U_.updateTime(time_.value());
   p_.updateTime(time_.value());
@@ -223,7 +236,7 @@ void IncompressibleSolver::correctPressure(const fv::FvMatrix<Vec3>& UEqn, bool 
 
   // phiHbyA = flux(HbyA) + interpolate(rAU) ddtCorr(U, phi)
   SurfaceScalarField phiHbyA = fv::fvc::flux(HbyA);
-  const SurfaceScalarField ddtCorr = fv::fvc::ddtCorr(U_, phiOld_, nullptr, terms_.ddtU, step);
+  const SurfaceScalarField ddtCorr = fv::fvc::ddtCorr(U_, phiOld_, &phiOldOld_, terms_.ddtU, step);
   const auto rAUf = fv::fvc::interpolate(rAU);
   for (Label f = 0; f < mesh.nFaces(); ++f) phiHbyA[f] += rAUf[f] * ddtCorr[f];
 

@@ -89,6 +89,7 @@ class IncompressibleSolver : public Solver {
   field::VolVectorField U_;
   field::SurfaceScalarField phi_;
   field::SurfaceScalarField phiOld_;
+  field::SurfaceScalarField phiOldOld_;     ///< two steps back (backward ddt's ddtCorr)
   PressureReference pRef_;
   EquationSolvers solvers_;
   output::VtkWriter vtk_;

@@ -42,17 +42,23 @@ void ProgressDisplay::update(double simulatedTime, double fraction, long long st
   const double rate = elapsed > 0 ? steps / elapsed : 0;
   const double left = fraction > 0 ? elapsed * (1 - fraction) / fraction : NAN;
   const std::string line = format(simulatedTime, fraction, rate, left);
-  if (terminal_)
+  if (terminal_) {
     fmt::print(out_, "\r{}\x1b[K", line);
-  else
+    lineOpen_ = true;
+  } else
     fmt::print(out_, "{}\n", line);
   std::fflush(out_);
   lastShown_ = now;
   shown_ = true;
 }
 
+ProgressDisplay::~ProgressDisplay() { finish(); }
+
 void ProgressDisplay::finish() {
-  if (enabled_ && terminal_ && shown_) fmt::print(out_, "\n");
+  if (!lineOpen_) return;
+  fmt::print(out_, "\n");
+  std::fflush(out_);
+  lineOpen_ = false;
 }
 
 }  // namespace sluice::solvers

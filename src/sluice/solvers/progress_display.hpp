@@ -18,10 +18,15 @@ class ProgressDisplay {
   using Clock = std::chrono::steady_clock;
 
   ProgressDisplay(std::FILE* out, bool enabled, double logIntervalSeconds = 10.0);
+  /// Ends a redrawn line left open (a run that stopped with an error), so
+  /// the error message starts on a line of its own.
+  ~ProgressDisplay();
+  ProgressDisplay(const ProgressDisplay&) = delete;
+  ProgressDisplay& operator=(const ProgressDisplay&) = delete;
 
   /// `fraction` in [0, 1]; `steps` counts steps taken since the start.
   void update(double simulatedTime, double fraction, long long steps);
-  /// Ends the progress line (a final newline on a terminal).
+  /// Ends the progress line (a final newline on a terminal); later calls do nothing.
   void finish();
 
   /// The text of the line for given figures (exposed for tests).
@@ -35,6 +40,7 @@ class ProgressDisplay {
   Clock::time_point started_;
   Clock::time_point lastShown_;
   bool shown_ = false;
+  bool lineOpen_ = false;  ///< a redrawn terminal line awaits its newline
 };
 
 }  // namespace sluice::solvers

@@ -1,0 +1,248 @@
+// Bad input to `sluice run`, serial and at 3 ranks: each mistake ends the run
+// with exit code 1 and exactly one line "error: <message>" (not one per rank,
+// no MPI_Abort), within a time limit. Plus a run that diverges: it stops at
+// the first step with non-finite values, names the field and the step, and
+// the VTK series written before stays complete and readable.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <tuple>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "solvers/run_case_support.hpp"
+
+namespace fs = std::filesystem;
+using namespace sluice;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+namespace {
+
+// The files of a small lid-driven cavity (8 x 8 cells, icoFoam); every test
+// changes one thing.
+struct CavityFiles {
+  std::string blockMeshDict = R"(
+vertices ((0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 0.1) (1 0 0.1) (1 1 0.1) (0 1 0.1));
+blocks (hex (0 1 2 3 4 5 6 7) (8 8 1) simpleGrading (1 1 1));
+boundary
+(
+    lid   { type wall; faces ((3 7 6 2)); }
+    walls { type wall; faces ((0 4 7 3) (1 2 6 5) (0 1 5 4)); }
+    frontAndBack { type empty; faces ((0 3 2 1) (4 5 6 7)); }
+);
+)";
+  std::string controlDict = R"(
+application     icoFoam;
+startFrom       startTime;
+startTime       0;
+stopAt          endTime;
+endTime         0.05;
+deltaT          0.005;
+writeControl    runTime;
+writeInterval   0.025;
+)";
+  std::string fvSchemes = R"(
+ddtSchemes      { default Euler; }
+gradSchemes     { default Gauss linear; }
+divSchemes      { default none; div(phi,U) Gauss linear; }
+laplacianSchemes { default Gauss linear corrected; }
+interpolationSchemes { default linear; }
+snGradSchemes   { default corrected; }
+)";
+  std::string fvSolution = R"(
+solvers
+{
+    p      { solver PCG; preconditioner DIC; tolerance 1e-8; relTol 0.05; }
+    pFinal { solver PCG; preconditioner DIC; tolerance 1e-8; relTol 0; }
+    U      { solver smoothSolver; smoother symGaussSeidel; tolerance 1e-7; relTol 0; }
+}
+PISO { nCorrectors 2; nNonOrthogonalCorrectors 0; pRefCell 0; pRefValue 0; }
+)";
+  std::string transportProperties = "nu [0 2 -1 0 0 0 0] 0.01;\n";
+  std::string U = R"(
+dimensions      [0 1 -1 0 0 0 0];
+internalField   uniform (0 0 0);
+boundaryField
+{
+    lid   { type            fixedValue; value uniform (1 0 0); }
+    walls { type            noSlip; }
+    frontAndBack { type empty; }
+}
+)";
+  std::string p = R"foam(
+dimensions      [0 2 -2 0 0 0 0];
+internalField   uniform 0;
+boundaryField
+{
+    "(lid|walls)" { type zeroGradient; }
+    frontAndBack { type empty; }
+}
+)foam";
+  bool writeP = true;
+
+  void write(const test::TempDir& dir) const {
+    using runcase::foamFile;
+    dir.write("system/blockMeshDict", foamFile("dictionary", "blockMeshDict", blockMeshDict));
+    dir.write("system/controlDict", foamFile("dictionary", "controlDict", controlDict));
+    dir.write("system/fvSchemes", foamFile("dictionary", "fvSchemes", fvSchemes));
+    dir.write("system/fvSolution", foamFile("dictionary", "fvSolution", fvSolution));
+    dir.write("constant/transportProperties", foamFile("dictionary", "transportProperties", transportProperties));
+    dir.write("0/U", foamFile("volVectorField", "U", U));
+    if (writeP) dir.write("0/p", foamFile("volScalarField", "p", p));
+  }
+};
+
+// Replaces the one occurrence of `from` in `text` (fails the test if absent).
+void replace(std::string& text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+}
+
+// "line:column" (1-based) of `token` in a file written by foamFile(..., body).
+std::string positionIn(const std::string& cls, const std::string& object, const std::string& body,
+                       const std::string& token) {
+  const std::string text = runcase::foamFile(cls, object, body);
+  const auto at = text.find(token);
+  if (at == std::string::npos) return "?";
+  const auto lineStart = text.rfind('\n', at);
+  const long line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(at), '\n');
+  const long column = static_cast<long>(at - (lineStart == std::string::npos ? 0 : lineStart + 1)) + 1;
+  return fmt::format("{}:{}", line, column);
+}
+
+struct BadInput {
+  std::string name;
+  /// Changes the files and returns the expected start of the error line.
+  std::string (*apply)(CavityFiles&);
+};
+
+const BadInput kBadInputs[] = {
+    {"UnknownScheme",
+     [](CavityFiles& f) {
+       replace(f.fvSchemes, "div(phi,U) Gauss linear;", "div(phi,U) Gauss linearr;");
+       return "error: system/fvSchemes:" + positionIn("dictionary", "fvSchemes", f.fvSchemes, "Gauss linearr") +
+              ": divSchemes/div(phi,U): unknown scheme 'Gauss linearr'; supported: Gauss linear, Gauss upwind";
+     }},
+    {"UnknownLinearSolver",
+     [](CavityFiles& f) {
+       replace(f.fvSolution, "p      { solver PCG;", "p      { solver PCGG;");
+       return std::string("error: system/fvSolution: solvers/p: unknown solver 'PCGG'; supported: PCG, ");
+     }},
+    {"MissingLinearSolverEntry",
+     [](CavityFiles& f) {
+       replace(f.fvSolution, "    pFinal { solver PCG; preconditioner DIC; tolerance 1e-8; relTol 0; }\n", "");
+       return std::string("error: system/fvSolution: solvers: missing 'pFinal'");
+     }},
+    {"UnknownBoundaryCondition",
+     [](CavityFiles& f) {
+       replace(f.U, "type            fixedValue;", "type            fixedValu;");
+       return std::string(
+           "error: 0/U: boundaryField/lid: unknown boundary condition type 'fixedValu'; supported: calculated, ");
+     }},
+    {"MissingFieldFile",
+     [](CavityFiles& f) {
+       f.writeP = false;
+       return std::string("error: 0/p: cannot open file");
+     }},
+    {"WrongFieldDimensions",
+     [](CavityFiles& f) {
+       replace(f.p, "dimensions      [0 2 -2 0 0 0 0];", "dimensions      [0 1 -1 0 0 0 0];");
+       return std::string("error: 0/p: dimensions [0 2 -2 0 0 0 0] expected, found [0 1 -1 0 0 0 0]");
+     }},
+    {"NegativeDeltaT",
+     [](CavityFiles& f) {
+       replace(f.controlDict, "deltaT          0.005;", "deltaT          -0.005;");
+       return "error: system/controlDict:" + positionIn("dictionary", "controlDict", f.controlDict, "-0.005") +
+              ": 'deltaT': must be positive, found -0.005";
+     }},
+    {"UnknownApplication",
+     [](CavityFiles& f) {
+       replace(f.controlDict, "application     icoFoam;", "application     simpleFoamm;");
+       return std::string("error: system/controlDict: unknown application 'simpleFoamm'; supported: icoFoam, pimpleFoam");
+     }},
+};
+
+class RunBadInput : public ::testing::TestWithParam<std::tuple<int, int>> {};
+
+}  // namespace
+
+TEST_P(RunBadInput, OneClearErrorLineAndExitCodeOne) {
+  const auto [which, np] = GetParam();
+  const BadInput& bad = kBadInputs[which];
+  CavityFiles files;
+  const std::string expected = bad.apply(files);
+  test::TempDir dir("bad-input");
+  files.write(dir);
+
+  const test::CommandResult r = runcase::sluiceRun(dir.path(), np, "", 60);
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  const auto lines = runcase::errorLines(r.output);
+  ASSERT_EQ(lines.size(), 1u) << r.output;
+  EXPECT_THAT(lines[0], StartsWith(expected)) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("MPI_ABORT"))) << r.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, RunBadInput,
+                         ::testing::Combine(::testing::Range(0, static_cast<int>(std::size(kBadInputs))),
+                                            ::testing::Values(1, 3)),
+                         [](const auto& info) {
+                           return kBadInputs[std::get<0>(info.param)].name + "_np" +
+                                  std::to_string(std::get<1>(info.param));
+                         });
+
+class RunDiverges : public ::testing::TestWithParam<int> {};
+
+// Time step 5 (Courant number about 10 after the first step) at Re = 1000 with
+// central differencing: the momentum solution blows up in the second step.
+TEST_P(RunDiverges, StopsNamingFieldAndStepAndKeepsTheLastGoodOutput) {
+  const int np = GetParam();
+  CavityFiles files;
+  replace(files.controlDict, "endTime         0.05;", "endTime         100;");
+  replace(files.controlDict, "deltaT          0.005;", "deltaT          5;");
+  replace(files.controlDict, "writeInterval   0.025;", "writeInterval   5;");
+  replace(files.transportProperties, "0.01;", "0.001;");
+  test::TempDir dir("diverges");
+  files.write(dir);
+
+  const test::CommandResult r = runcase::sluiceRun(dir.path(), np, "", 60);
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  const auto lines = runcase::errorLines(r.output);
+  ASSERT_EQ(lines.size(), 1u) << r.output;
+  const std::regex message(
+      "error: (U|p) is not finite at time step ([0-9]+) \\(time ([0-9.e+-]+)\\): the run diverged; "
+      "the last good output is time ([0-9.e+-]+) in VTK/");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(lines[0], m, message)) << lines[0];
+  const int step = std::stoi(m[2]);
+  const double failedTime = std::stod(m[3]), lastGood = std::stod(m[4]);
+  EXPECT_EQ(step, 2);
+  EXPECT_DOUBLE_EQ(failedTime, 5.0 * step);
+  EXPECT_THAT(r.output, Not(HasSubstr("MPI_ABORT")));
+
+  // The series holds exactly the steps before the failure, and its files are intact.
+  const auto times = runcase::vtkTimes(dir.path());
+  ASSERT_EQ(times.size(), 2u);
+  EXPECT_DOUBLE_EQ(times[0].first, 0.0);
+  EXPECT_DOUBLE_EQ(times[1].first, lastGood);
+  EXPECT_DOUBLE_EQ(lastGood, 5.0);
+  const fs::path pvd = dir.path() / "VTK" / (dir.path().filename().string() + ".pvd");
+  const test::CommandResult check = runcase::checkVtk(pvd);
+  EXPECT_EQ(check.exitCode, 0) << check.output;
+  EXPECT_THAT(check.output, HasSubstr(fmt::format("ok: 1 .pvd, 4 .pvtu, {} .vtu files", 4 * np)));
+  // The last good state is finite.
+  const runcase::CellArrays last = runcase::readLastCellArrays(dir.path(), {"U", "p"});
+  for (std::size_t c = 0; c < last.nCells; ++c) {
+    const Vec3 u = last.vec3("U", c);
+    ASSERT_TRUE(std::isfinite(u.x) && std::isfinite(u.y) && std::isfinite(last.scalar("p", c))) << "cell " << c;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Ranks, RunDiverges, ::testing::Values(1, 3),
+                         [](const auto& info) { return "np" + std::to_string(info.param); });
