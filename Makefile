@@ -4,6 +4,7 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= Release
 JOBS ?= $(shell nproc)
 CASE ?= cases/cavity
+NP ?= 2
 
 .PHONY: all setup configure build run test clean
 
@@ -19,7 +20,7 @@ build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
 run: build
-	$(BUILD_DIR)/bin/sluice mesh $(CASE)
+	$(BUILD_DIR)/bin/sluice run $(CASE) --np $(NP)
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
