@@ -106,7 +106,9 @@ IncompressibleSolver::IncompressibleSolver(RunContext& context, PressureVelocity
       phiOldOld_(phi_),
       solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
-      samplingMesh_(context.mesh.poly(), context.mesh.globalCellIds()),
+      // With global point ids: points on processor boundaries are shared
+      // (cellPoint interpolation averages over all ranks' cells around them).
+      samplingMesh_(context.mesh.distributed()),
       progress_(context.log, context.comm.isRoot()) {
   if (coupling_ == PressureVelocityCoupling::Pimple) checkLaminar(context);
   terms_ = {schemes_.ddt("ddt(U)"), schemes_.laplacian("laplacian(nu,U)"), schemes_.laplacian("laplacian((1|A(U)),p)"),

@@ -1,0 +1,13 @@
+# Read by ctest after the discovered GoogleTest tests of sluice_solvers_tests
+# (tests/CMakeLists.txt adds it to TEST_INCLUDE_FILES): tests that start
+# `sluice run --np 2` or more reserve two processors, so `ctest -j 2` does not
+# run another test beside them on a two-core machine.
+set_tests_properties(
+    CavityVerification.Re100CentrelinesMatchGhia1982On129x129
+    CavityVerification.ExampleCaseRunsAtTwoRanksWithVtkAndCentrelines
+    CavityParallelConsistency.ScotchAt2To4RanksMatchesSerial
+    CavityParallelConsistency.SimpleAt2To4RanksMatchesSerial
+    CavityPpcg.SameSolutionAsPcgAndOneIallreducePerIterationAt2Ranks
+    CavityPpcg.SameSolutionAsPcgAndOneIallreducePerIterationAt3Ranks
+    OpenFoamCavity.SluiceMatchesIcoFoamOnTheUnchangedTutorial
+  PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")
