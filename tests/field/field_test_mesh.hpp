@@ -8,7 +8,6 @@
 //   Label c = fieldtest::cellId(spec, i, j, k);
 //   fieldtest::ScratchDir dir("field_read");     // removed at scope end
 //   fieldtest::writeText(dir.path() / "0/p", text);
-#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdlib>
@@ -22,6 +21,7 @@
 
 #include "sluice/core/vec3.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
+#include "support/box_mesh.hpp"
 
 namespace sluice::fieldtest {
 
@@ -44,83 +44,26 @@ struct BoxSpec {
 
 inline Label cellId(const BoxSpec& s, int i, int j, int k) { return i + s.nx * (j + s.ny * k); }
 
-/// Box of hexahedra; cell (i,j,k) = i + nx*(j + ny*k); internal faces
-/// upper-triangular; patches left (x=0), right, bottom (y=0), top, front
-/// (z=0), back, each listing faces by increasing (k, j) / (k, i) / (j, i), so
-/// face n of left pairs with face n of right when they are cyclic.
+/// Box of hexahedra (test::boxMesh numbering): cell (i,j,k) = i + nx*(j +
+/// ny*k); internal faces upper-triangular; patches left (x=0), right, bottom
+/// (y=0), top, front (z=0), back, each listing faces by increasing (k, j) /
+/// (k, i) / (j, i), so face n of left pairs with face n of right when they
+/// are cyclic. The six names must differ.
 inline mesh::PolyMesh box(const BoxSpec& s) {
   const int nx = s.nx, ny = s.ny, nz = s.nz;
-  auto pid = [&](int i, int j, int k) { return static_cast<Label>(i + (nx + 1) * (j + (ny + 1) * k)); };
-  auto cid = [&](int i, int j, int k) { return cellId(s, i, j, k); };
-  std::vector<Vec3> points;
-  for (int k = 0; k <= nz; ++k)
-    for (int j = 0; j <= ny; ++j)
-      for (int i = 0; i <= nx; ++i) {
-        const Vec3 p{s.size.x * i / nx, s.size.y * j / ny, s.size.z * k / nz};
-        points.push_back(s.map ? s.map(p) : p);
-      }
-  auto xFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pid(i, j, k), pid(i, j + 1, k), pid(i, j + 1, k + 1), pid(i, j, k + 1)};
+  test::BoxOptions options;
+  options.point = [&](int i, int j, int k) {
+    const Vec3 p{s.size.x * i / nx, s.size.y * j / ny, s.size.z * k / nz};
+    return s.map ? s.map(p) : p;
   };
-  auto yFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pid(i, j, k), pid(i, j, k + 1), pid(i + 1, j, k + 1), pid(i + 1, j, k)};
-  };
-  auto zFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pid(i, j, k), pid(i + 1, j, k), pid(i + 1, j + 1, k), pid(i, j + 1, k)};
-  };
-  auto flipped = [](std::vector<Label> f) {
-    std::reverse(f.begin() + 1, f.end());
-    return f;
-  };
-  mesh::FaceList faces;
-  std::vector<Label> owner, neighbour;
-  for (int k = 0; k < nz; ++k)
-    for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) {
-        const Label c = cid(i, j, k);
-        if (i + 1 < nx) { faces.add(xFace(i + 1, j, k)); owner.push_back(c); neighbour.push_back(cid(i + 1, j, k)); }
-        if (j + 1 < ny) { faces.add(yFace(i, j + 1, k)); owner.push_back(c); neighbour.push_back(cid(i, j + 1, k)); }
-        if (k + 1 < nz) { faces.add(zFace(i, j, k + 1)); owner.push_back(c); neighbour.push_back(cid(i, j, k + 1)); }
-      }
-  std::vector<mesh::Patch> patches;
-  auto patch = [&](int index, const std::string& type, int partner, auto&& addFaces) {
-    const std::string& name = s.names[index];
-    mesh::Patch p;
-    p.name = name;
-    p.type = type;
-    if (type == "cyclic") p.neighbourPatch = s.names[partner];
-    if (type == "wall") p.inGroups = {"wall"};  // as OpenFOAM's blockMesh writes
-    p.start = faces.size();
-    addFaces();
-    p.size = faces.size() - p.start;
-    patches.push_back(p);
-  };
-  patch(0, s.xType, 1, [&] {
-    for (int k = 0; k < nz; ++k)
-      for (int j = 0; j < ny; ++j) { faces.add(flipped(xFace(0, j, k))); owner.push_back(cid(0, j, k)); }
-  });
-  patch(1, s.xType, 0, [&] {
-    for (int k = 0; k < nz; ++k)
-      for (int j = 0; j < ny; ++j) { faces.add(xFace(nx, j, k)); owner.push_back(cid(nx - 1, j, k)); }
-  });
-  patch(2, s.yType, 3, [&] {
-    for (int k = 0; k < nz; ++k)
-      for (int i = 0; i < nx; ++i) { faces.add(flipped(yFace(i, 0, k))); owner.push_back(cid(i, 0, k)); }
-  });
-  patch(3, s.yType, 2, [&] {
-    for (int k = 0; k < nz; ++k)
-      for (int i = 0; i < nx; ++i) { faces.add(yFace(i, ny, k)); owner.push_back(cid(i, ny - 1, k)); }
-  });
-  patch(4, s.zType, 5, [&] {
-    for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) { faces.add(flipped(zFace(i, j, 0))); owner.push_back(cid(i, j, 0)); }
-  });
-  patch(5, s.zType, 4, [&] {
-    for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) { faces.add(zFace(i, j, nz)); owner.push_back(cid(i, j, nz - 1)); }
-  });
-  return mesh::PolyMesh(std::move(points), std::move(faces), std::move(owner), std::move(neighbour),
-                        std::move(patches), "box");
+  const std::array<const std::string*, 3> types{&s.xType, &s.yType, &s.zType};
+  for (int side = 0; side < 6; ++side) {
+    const std::string& type = *types[side / 2];
+    mesh::Patch& patch = options.sides[side] = test::boxSide(s.names[side], type);
+    if (type == "cyclic") patch.neighbourPatch = s.names[side ^ 1];  // left-right, bottom-top, front-back
+    if (type == "wall") patch.inGroups = {"wall"};                    // as OpenFOAM's blockMesh writes
+  }
+  return test::boxMesh(nx, ny, nz, options);
 }
 
 /// A smooth, non-affine distortion keeping z-planes flat and x=const

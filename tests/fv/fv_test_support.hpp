@@ -27,6 +27,7 @@
 #include "sluice/linear/ldu_matrix.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
 #include "sluice/parallel/communicator.hpp"
+#include "support/box_mesh.hpp"
 
 namespace sluice::fvtest {
 
@@ -66,80 +67,23 @@ inline Vec3 wavy(const Vec3& p) {
           p.z * 0.1};
 }
 
-/// Cell (i, j, k) = i + nx (j + ny k); patches left, right (patch or cyclic
-/// pair), bottom, top (wall), front, back (empty unless threeD()).
+/// Cell (i, j, k) = i + nx (j + ny k) (test::boxMesh numbering); patches
+/// left, right (patch or cyclic pair), bottom, top (wall), front, back (empty
+/// unless threeD()).
 inline mesh::PolyMesh boxMesh(const Box& s) {
   const int nx = s.nx, ny = s.ny, nz = s.nz;
-  auto pid = [&](int i, int j, int k) { return static_cast<Label>(i + (nx + 1) * (j + (ny + 1) * k)); };
-  auto cid = [&](int i, int j, int k) { return static_cast<Label>(i + nx * (j + ny * k)); };
-  std::vector<Vec3> points;
-  for (int k = 0; k <= nz; ++k)
-    for (int j = 0; j <= ny; ++j)
-      for (int i = 0; i <= nx; ++i) {
-        const Vec3 p{static_cast<double>(i) / nx, static_cast<double>(j) / ny, static_cast<double>(k) / nz};
-        points.push_back(s.map ? s.map(p) : p);
-      }
-  auto xFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pid(i, j, k), pid(i, j + 1, k), pid(i, j + 1, k + 1), pid(i, j, k + 1)};
+  test::BoxOptions options;
+  options.point = [&](int i, int j, int k) {
+    const Vec3 p{static_cast<double>(i) / nx, static_cast<double>(j) / ny, static_cast<double>(k) / nz};
+    return s.map ? s.map(p) : p;
   };
-  auto yFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pid(i, j, k), pid(i, j, k + 1), pid(i + 1, j, k + 1), pid(i + 1, j, k)};
-  };
-  auto zFace = [&](int i, int j, int k) {
-    return std::vector<Label>{pid(i, j, k), pid(i + 1, j, k), pid(i + 1, j + 1, k), pid(i, j + 1, k)};
-  };
-  auto flipped = [](std::vector<Label> f) {
-    std::reverse(f.begin() + 1, f.end());
-    return f;
-  };
-  mesh::FaceList faces;
-  std::vector<Label> owner, neighbour;
-  for (int k = 0; k < nz; ++k)
-    for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) {
-        const Label c = cid(i, j, k);
-        if (i + 1 < nx) { faces.add(xFace(i + 1, j, k)); owner.push_back(c); neighbour.push_back(cid(i + 1, j, k)); }
-        if (j + 1 < ny) { faces.add(yFace(i, j + 1, k)); owner.push_back(c); neighbour.push_back(cid(i, j + 1, k)); }
-        if (k + 1 < nz) { faces.add(zFace(i, j, k + 1)); owner.push_back(c); neighbour.push_back(cid(i, j, k + 1)); }
-      }
-  std::vector<mesh::Patch> patches;
-  auto patch = [&](const char* name, const std::string& type, const char* partner, auto&& addFaces) {
-    mesh::Patch p;
-    p.name = name;
-    p.type = type;
-    if (type == "cyclic") p.neighbourPatch = partner;
-    p.start = faces.size();
-    addFaces();
-    p.size = faces.size() - p.start;
-    patches.push_back(p);
-  };
-  const std::string xType = s.xCyclic ? "cyclic" : "patch";
-  patch("left", xType, "right", [&] {
-    for (int k = 0; k < nz; ++k)
-      for (int j = 0; j < ny; ++j) { faces.add(flipped(xFace(0, j, k))); owner.push_back(cid(0, j, k)); }
-  });
-  patch("right", xType, "left", [&] {
-    for (int k = 0; k < nz; ++k)
-      for (int j = 0; j < ny; ++j) { faces.add(xFace(nx, j, k)); owner.push_back(cid(nx - 1, j, k)); }
-  });
-  patch("bottom", "wall", "", [&] {
-    for (int k = 0; k < nz; ++k)
-      for (int i = 0; i < nx; ++i) { faces.add(flipped(yFace(i, 0, k))); owner.push_back(cid(i, 0, k)); }
-  });
-  patch("top", "wall", "", [&] {
-    for (int k = 0; k < nz; ++k)
-      for (int i = 0; i < nx; ++i) { faces.add(yFace(i, ny, k)); owner.push_back(cid(i, ny - 1, k)); }
-  });
-  patch("front", s.zType, "", [&] {
-    for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) { faces.add(flipped(zFace(i, j, 0))); owner.push_back(cid(i, j, 0)); }
-  });
-  patch("back", s.zType, "", [&] {
-    for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) { faces.add(zFace(i, j, nz)); owner.push_back(cid(i, j, nz - 1)); }
-  });
-  return mesh::PolyMesh(std::move(points), std::move(faces), std::move(owner), std::move(neighbour),
-                        std::move(patches), "box");
+  options.sides = {s.xCyclic ? test::boxSide("left", "cyclic", {}, "right") : test::boxSide("left", "patch"),
+                   s.xCyclic ? test::boxSide("right", "cyclic", {}, "left") : test::boxSide("right", "patch"),
+                   test::boxSide("bottom", "wall"),
+                   test::boxSide("top", "wall"),
+                   test::boxSide("front", s.zType),
+                   test::boxSide("back", s.zType)};
+  return test::boxMesh(nx, ny, nz, options);
 }
 
 /// The whole mesh on this rank (MPI_COMM_SELF).

@@ -3,8 +3,6 @@
 #include <array>
 #include <cmath>
 
-#include "sluice/core/error.hpp"
-#include "sluice/linear/solver_registry.hpp"
 #include "sluice/linear/solver_support.hpp"
 
 namespace sluice::linear {
@@ -14,10 +12,8 @@ using detail::kVSmall;
 
 PbicgstabSolver::PbicgstabSolver(SolverSettings settings, SolverEnvironment env,
                                  std::unique_ptr<Preconditioner> preconditioner)
-    : LinearSolver(std::move(settings), std::move(env)), preconditioner_(std::move(preconditioner)) {
-  if (!preconditioner_) throw Error("PbicgstabSolver: null preconditioner");
-  name_ = std::string(preconditioner_->name()) + "PBiCGStab";
-}
+    : PreconditionedSolver(std::move(settings), std::move(env), std::move(preconditioner), "PbicgstabSolver",
+                           "PBiCGStab") {}
 
 SolverPerformance PbicgstabSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                                              GhostUpdater& ghosts) {
@@ -93,12 +89,6 @@ SolverPerformance PbicgstabSolver::solveImpl(const LduMatrix& A, std::span<doubl
   }
   perf.converged = isConverged;
   return perf;
-}
-
-std::unique_ptr<LinearSolver> makePbicgstabSolver(const SolverSettings& settings, const SolverEnvironment& env,
-                                                  const SolverRegistry& registry) {
-  return std::make_unique<PbicgstabSolver>(settings, env,
-                                           registry.createPreconditioner(settings.preconditioner, settings.precision));
 }
 
 }  // namespace sluice::linear

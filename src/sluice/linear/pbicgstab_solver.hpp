@@ -15,15 +15,13 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/linear/linear_solver.hpp"
-#include "sluice/linear/preconditioner.hpp"
+#include "sluice/linear/preconditioned_solver.hpp"
 
 namespace sluice::linear {
 
-class PbicgstabSolver final : public LinearSolver {
+class PbicgstabSolver final : public PreconditionedSolver {
  public:
   PbicgstabSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner);
-  const Preconditioner& preconditioner() const { return *preconditioner_; }
 
   static constexpr int kReductionsBeforeLoop = 2;
   static constexpr int kReductionsPerIteration = 3;
@@ -33,12 +31,7 @@ class PbicgstabSolver final : public LinearSolver {
                               GhostUpdater& ghosts) override;
 
  private:
-  std::unique_ptr<Preconditioner> preconditioner_;
-  std::string name_;
   std::vector<double> r_, r0_, p_, v_, y_, s_, z_, t_;
 };
-
-std::unique_ptr<LinearSolver> makePbicgstabSolver(const SolverSettings& settings, const SolverEnvironment& env,
-                                                  const SolverRegistry& registry);
 
 }  // namespace sluice::linear

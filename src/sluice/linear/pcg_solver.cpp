@@ -3,8 +3,6 @@
 #include <array>
 #include <cmath>
 
-#include "sluice/core/error.hpp"
-#include "sluice/linear/solver_registry.hpp"
 #include "sluice/linear/solver_support.hpp"
 
 namespace sluice::linear {
@@ -13,10 +11,7 @@ using detail::kSmall;
 using detail::kVSmall;
 
 PcgSolver::PcgSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner)
-    : LinearSolver(std::move(settings), std::move(env)), preconditioner_(std::move(preconditioner)) {
-  if (!preconditioner_) throw Error("PcgSolver: null preconditioner");
-  name_ = std::string(preconditioner_->name()) + "PCG";
-}
+    : PreconditionedSolver(std::move(settings), std::move(env), std::move(preconditioner), "PcgSolver", "PCG") {}
 
 SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                                        GhostUpdater& ghosts) {
@@ -70,12 +65,6 @@ SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, 
   }
   perf.converged = isConverged;
   return perf;
-}
-
-std::unique_ptr<LinearSolver> makePcgSolver(const SolverSettings& settings, const SolverEnvironment& env,
-                                            const SolverRegistry& registry) {
-  return std::make_unique<PcgSolver>(settings, env,
-                                     registry.createPreconditioner(settings.preconditioner, settings.precision));
 }
 
 }  // namespace sluice::linear

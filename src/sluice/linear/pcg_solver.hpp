@@ -11,15 +11,13 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/linear/linear_solver.hpp"
-#include "sluice/linear/preconditioner.hpp"
+#include "sluice/linear/preconditioned_solver.hpp"
 
 namespace sluice::linear {
 
-class PcgSolver final : public LinearSolver {
+class PcgSolver final : public PreconditionedSolver {
  public:
   PcgSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner);
-  const Preconditioner& preconditioner() const { return *preconditioner_; }
 
   /// Global reductions before the iterations (the mean of x, the normalisation).
   static constexpr int kReductionsBeforeLoop = 2;
@@ -30,12 +28,7 @@ class PcgSolver final : public LinearSolver {
                               GhostUpdater& ghosts) override;
 
  private:
-  std::unique_ptr<Preconditioner> preconditioner_;
-  std::string name_;
   std::vector<double> rA_, wA_, pA_;
 };
-
-std::unique_ptr<LinearSolver> makePcgSolver(const SolverSettings& settings, const SolverEnvironment& env,
-                                            const SolverRegistry& registry);
 
 }  // namespace sluice::linear

@@ -4,8 +4,6 @@
 #include <array>
 #include <cmath>
 
-#include "sluice/core/error.hpp"
-#include "sluice/linear/solver_registry.hpp"
 #include "sluice/linear/solver_support.hpp"
 
 namespace sluice::linear {
@@ -42,10 +40,7 @@ std::array<double, 3> updateVectors(std::size_t nc, double* __restrict x, double
 }  // namespace
 
 PpcgSolver::PpcgSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner)
-    : LinearSolver(std::move(settings), std::move(env)), preconditioner_(std::move(preconditioner)) {
-  if (!preconditioner_) throw Error("PpcgSolver: null preconditioner");
-  name_ = std::string(preconditioner_->name()) + "PPCG";
-}
+    : PreconditionedSolver(std::move(settings), std::move(env), std::move(preconditioner), "PpcgSolver", "PPCG") {}
 
 SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                                         GhostUpdater& ghosts) {
@@ -115,12 +110,6 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
   }
   perf.converged = isConverged;
   return perf;
-}
-
-std::unique_ptr<LinearSolver> makePpcgSolver(const SolverSettings& settings, const SolverEnvironment& env,
-                                             const SolverRegistry& registry) {
-  return std::make_unique<PpcgSolver>(settings, env,
-                                      registry.createPreconditioner(settings.preconditioner, settings.precision));
 }
 
 }  // namespace sluice::linear

@@ -30,15 +30,13 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/linear/linear_solver.hpp"
-#include "sluice/linear/preconditioner.hpp"
+#include "sluice/linear/preconditioned_solver.hpp"
 
 namespace sluice::linear {
 
-class PpcgSolver final : public LinearSolver {
+class PpcgSolver final : public PreconditionedSolver {
  public:
   PpcgSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner);
-  const Preconditioner& preconditioner() const { return *preconditioner_; }
 
   static constexpr int kReductionsBeforeLoop = 2;
 
@@ -47,13 +45,8 @@ class PpcgSolver final : public LinearSolver {
                               GhostUpdater& ghosts) override;
 
  private:
-  std::unique_ptr<Preconditioner> preconditioner_;
-  std::string name_;
   std::vector<double> r_, u_, w_, m_, n_, z_, q_, s_, p_;
   std::array<double, 3> sums_{};  ///< buffer of the in-flight reduction
 };
-
-std::unique_ptr<LinearSolver> makePpcgSolver(const SolverSettings& settings, const SolverEnvironment& env,
-                                             const SolverRegistry& registry);
 
 }  // namespace sluice::linear

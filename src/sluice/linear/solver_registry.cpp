@@ -48,9 +48,9 @@ auto findByName(const Entries& entries, std::string_view name) {
 
 SolverRegistry SolverRegistry::standard() {
   SolverRegistry r;
-  r.addSolver("PCG", makePcgSolver, {.preconditioner = true});
-  r.addSolver("PPCG", makePpcgSolver, {.preconditioner = true});
-  r.addSolver("PBiCGStab", makePbicgstabSolver, {.preconditioner = true});
+  r.addSolver("PCG", makePreconditionedSolver<PcgSolver>, {.preconditioner = true});
+  r.addSolver("PPCG", makePreconditionedSolver<PpcgSolver>, {.preconditioner = true});
+  r.addSolver("PBiCGStab", makePreconditionedSolver<PbicgstabSolver>, {.preconditioner = true});
   r.addSolver("smoothSolver", makeSmoothSolver, {.smoother = true});
   r.addSolver("GAMG", makeGamgFallbackSolver, {});
 

@@ -1,6 +1,8 @@
-// The serial field tests build FvMeshes, which need MPI (a Communicator of
-// size 1): MPI is initialised once for the test program (singleton start,
-// no mpiexec needed) and finalised at the end.
+// Serial test executables whose tests need MPI (Communicators of size 1 on
+// MPI_COMM_SELF, FvMeshes): MPI is initialised once for the test program
+// (singleton start, no mpiexec needed) and finalised at the end. Added to an
+// executable with sluice_test_module(<module> MPI_ENVIRONMENT ...) in
+// tests/CMakeLists.txt.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
