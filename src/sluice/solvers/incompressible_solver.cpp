@@ -283,17 +283,19 @@ void IncompressibleSolver::correctPressure(const fv::FvMatrix<Vec3>& UEqn, bool 
 }
 
 void IncompressibleSolver::checkFinite() {
-  bool bad = false;
-  std::string which;
-  for (Label c = 0; c < ctx_.mesh.nCells() && !bad; ++c) {
-    if (!std::isfinite(p_[c])) which = "p", bad = true;
+  // 0: all finite, 1: p is not, 2: U is not (the first bad cell decides).
+  int local = 0;
+  for (Label c = 0; c < ctx_.mesh.nCells() && local == 0; ++c) {
     const Vec3& u = U_[c];
-    if (!bad && !(std::isfinite(u.x) && std::isfinite(u.y) && std::isfinite(u.z))) which = "U", bad = true;
+    if (!std::isfinite(p_[c]))
+      local = 1;
+    else if (!(std::isfinite(u.x) && std::isfinite(u.y) && std::isfinite(u.z)))
+      local = 2;
   }
-  // Fields only: the reduction is cheap next to a step, and every rank stops together.
-  const int badFields = ctx_.comm.max(bad ? (which == "p" ? 1 : 2) : 0);
-  if (badFields == 0) return;
-  const std::string field = badFields == 1 ? "p" : "U";
+  // One small reduction per step, so every rank stops together.
+  const int badField = ctx_.comm.max(local);
+  if (badField == 0) return;
+  const std::string field = badField == 1 ? "p" : "U";
   const std::string kept = lastWrittenTime_ >= 0 ? fmt::format("the last good output is time {} in VTK/",
                                                                time_.timeName(lastWrittenTime_))
                                                  : "no output was written";
