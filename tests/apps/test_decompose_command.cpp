@@ -11,6 +11,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/case_copy.hpp"
 #include "support/run_command.hpp"
 #include "support/temp_dir.hpp"
 
@@ -37,7 +38,7 @@ CommandResult sluiceDecompose(const fs::path& caseDir, int np, const std::string
 // A copy of an example case in a temp dir, so the profile lands there.
 fs::path copyCase(const TempDir& dir, const std::string& name) {
   const fs::path target = dir.path() / name;
-  fs::copy(kCases / name, target, fs::copy_options::recursive);
+  sluice::test::copyCaseInputs(kCases / name, target);
   return target;
 }
 

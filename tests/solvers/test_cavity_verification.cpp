@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "solvers/solver_case_support.hpp"
+#include "support/case_copy.hpp"
 
 using namespace sluice;
 namespace fs = std::filesystem;
@@ -131,7 +132,7 @@ TEST(CavityVerification, ExampleCaseRunsAtTwoRanksWithVtkAndCentrelines) {
   const fs::path source = fs::path(SLUICE_SOURCE_DIR) / "cases/cavity";
   test::TempDir dir("example");
   const fs::path caseDir = dir.path() / "cavity";
-  fs::copy(source, caseDir, fs::copy_options::recursive);
+  test::copyCaseInputs(source, caseDir);
   {
     std::string controlDict = test::readTextFile(caseDir / "system/controlDict");
     const std::regex endTime(R"(\nendTime\s+[^;]+;)"), writeInterval(R"(\nwriteInterval\s+[^;]+;)"),
