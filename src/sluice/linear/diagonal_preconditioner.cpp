@@ -10,9 +10,14 @@ void DiagonalPreconditioner<T>::factor(const LduMatrix& A) {
 }
 
 template <class T>
-void DiagonalPreconditioner<T>::apply(std::span<const double> r, std::span<double> w, const ProgressHook&) const {
+double DiagonalPreconditioner<T>::apply(std::span<const double> r, std::span<double> w, const ProgressHook&) const {
   const std::size_t n = rD_.size();
-  for (std::size_t c = 0; c < n; ++c) w[c] = double(rD_[c]) * r[c];
+  double dot = 0;
+  for (std::size_t c = 0; c < n; ++c) {
+    w[c] = double(rD_[c]) * r[c];
+    dot += w[c] * r[c];
+  }
+  return dot;
 }
 
 template class DiagonalPreconditioner<double>;

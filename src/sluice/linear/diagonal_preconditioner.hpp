@@ -15,7 +15,7 @@ template <class T>
 class DiagonalPreconditioner final : public Preconditioner {
  public:
   std::string_view name() const override { return "diagonal"; }
-  void apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
+  double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
 
  protected:
   void factor(const LduMatrix& A) override;

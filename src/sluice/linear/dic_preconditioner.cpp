@@ -8,8 +8,8 @@ void DicPreconditioner<T>::factor(const LduMatrix& A) {
 }
 
 template <class T>
-void DicPreconditioner<T>::apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const {
-  factor_.apply(r, w, progress);
+double DicPreconditioner<T>::apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const {
+  return factor_.apply(r, w, progress);
 }
 
 template class DicPreconditioner<double>;

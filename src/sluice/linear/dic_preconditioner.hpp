@@ -21,7 +21,7 @@ template <class T>
 class DicPreconditioner final : public Preconditioner {
  public:
   std::string_view name() const override { return "DIC"; }
-  void apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
+  double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
 
  protected:
   void factor(const LduMatrix& A) override;

@@ -1,17 +1,14 @@
 #pragma once
-// Gauss-Seidel smoother on the LDU structure (cells in index order), and its
-// symmetric form (a forward sweep then a backward sweep).
+// Gauss-Seidel smoother (cells in index order), and its symmetric form (a
+// forward sweep then a backward sweep), on the row form of the matrix.
 //
 // A sweep: refresh x's ghosts; b' = b - (coupled coefficients x ghosts); then
-// for each cell c in order, x[c] = (b'[c] - sum over c's owned faces of
-// upper x[neighbour]) / diag[c], and the lower coefficients of c's owned faces
-// carry the new x[c] into b' of the neighbours (rows not yet visited). The
-// backward sweep visits cells in reverse with b' holding the lower-side terms
-// of the forward-sweep values.
+// for each cell i in order, x[i] = (b'[i] - sum_j A[i][j] x[j]) / A[i][i],
+// in place, so rows already visited contribute their new values.
 //
 //   GaussSeidelSmoother gs(/*symmetric=*/false);
-//   gs.smooth(A, x, b, ghosts, 2);
-#include <memory>
+//   RowMatrix rows; rows.assign(A);
+//   gs.smooth(rows, x, b, ghosts, 2);
 #include <vector>
 
 #include "sluice/linear/smoother.hpp"
@@ -22,16 +19,16 @@ class GaussSeidelSmoother final : public Smoother {
  public:
   explicit GaussSeidelSmoother(bool symmetric) : symmetric_(symmetric) {}
   std::string_view name() const override { return symmetric_ ? "symGaussSeidel" : "GaussSeidel"; }
-  void smooth(const LduMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
+  void smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
               int sweeps) override;
 
  private:
-  /// b' = b - coupled coefficients x ghost values (after refreshing the ghosts).
-  void coupledSource(const LduMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts);
+  /// b' = b - coupled coefficients x ghost values (after refreshing the
+  /// ghosts); b itself when this rank has no coupled faces.
+  std::span<const double> coupledSource(const RowMatrix& A, std::span<double> x, std::span<const double> b,
+                                        GhostUpdater& ghosts);
 
   bool symmetric_;
-  std::shared_ptr<const LduAddressing> addressing_;  ///< ownerStart_ belongs to this addressing
-  std::vector<Label> ownerStart_;
   std::vector<double> bPrime_;
 };
 

@@ -5,15 +5,16 @@
 //   D[u] = A[u][u] - sum over faces (l, u) of upper[f] lower[f] / D[l]
 // (faces in owner order, so D[l] is final when face (l, u) is reached; for a
 // symmetric matrix lower = upper and this is incomplete Cholesky, DIC).
-// Stored as 1/D per cell and two products per face, D^-1[u] lower[f] and
-// D^-1[l] upper[f], so applying M^-1 needs one multiply-add per face and sweep:
-//   w = D^-1 r;  forward  w[u] -= (D^-1[u] lower[f]) w[l];
-//                backward w[l] -= (D^-1[l] upper[f]) w[u]   (faces reversed).
+// Stored in row form (RowPattern, rows in its level schedule) as 1/D per row
+// and, per off-diagonal entry (i, j), D^-1[i] A[i][j], so applying M^-1 is one
+// multiply-add per entry and sweep, each row written once:
+//   forward,  i ascending:  w[i] = D^-1[i] r[i] - sum_{j<i} D^-1[i] A[i][j] w[j]
+//   backward, i descending: w[i] -= sum_{j>i} D^-1[i] A[i][j] w[j]
 // Couplings to ghost cells are ignored (block Jacobi across ranks).
 //
 //   IncompleteLduFactor<float> f;   // factors stored in single precision
 //   f.compute(A, /*symmetric=*/true);
-//   f.apply(r, w);
+//   double wr = f.apply(r, w, {});  // w = M^-1 r, wr = this rank's sum w.r
 #include <memory>
 #include <span>
 #include <vector>
@@ -28,14 +29,15 @@ class IncompleteLduFactor {
  public:
   /// Factors A; `symmetric` uses upper for both triangles (DIC) and ignores lower.
   void compute(const LduMatrix& A, bool symmetric);
-  /// w = M^-1 r on the owned cells; sweeps split into progress.pieces() pieces.
-  void apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const;
+  /// w = M^-1 r on the owned cells; sweeps split into progress.pieces()
+  /// pieces. Returns this rank's sum of w[i] r[i].
+  double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const;
 
  private:
-  std::shared_ptr<const LduAddressing> addressing_;
-  std::vector<T> rD_;                    ///< 1 / D per cell
-  std::vector<T> forward_, backward_;    ///< per face: D^-1[u] lower, D^-1[l] upper
-  std::vector<double> work_;             ///< D during factorisation
+  std::shared_ptr<const LduAddressing> addressing_;  ///< keeps the row pattern alive
+  std::vector<T> rD_;      ///< 1 / D per scheduled row (see RowPattern)
+  std::vector<T> factor_;  ///< per row entry (i, j): D^-1[i] A[i][j]
+  std::vector<double> work_;  ///< D during factorisation
 };
 
 extern template class IncompleteLduFactor<double>;

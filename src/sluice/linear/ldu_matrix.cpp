@@ -34,6 +34,11 @@ void checkAddressing(const LduAddressing& a) {
   }
 }
 
+const RowPattern& LduAddressing::rows() const {
+  std::call_once(rowsBuilt_, [this] { rows_ = buildRowPattern(*this); });
+  return rows_;
+}
+
 std::vector<Label> ownerStart(const LduAddressing& a) {
   std::vector<Label> start(static_cast<std::size_t>(a.nCells) + 1, 0);
   for (Label l : a.lower) ++start[static_cast<std::size_t>(l) + 1];

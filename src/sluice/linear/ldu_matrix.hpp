@@ -26,11 +26,13 @@
 //   A.diag()[0] += 1;                       // s.matches(A) is now false
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
 #include "sluice/core/types.hpp"
 #include "sluice/linear/progress_hook.hpp"
+#include "sluice/linear/row_pattern.hpp"
 
 namespace sluice::linear {
 
@@ -56,6 +58,14 @@ struct LduAddressing {
 
   Label nFaces() const { return static_cast<Label>(lower.size()); }
   Label nCoupled() const { return static_cast<Label>(coupleRow.size()); }
+
+  /// The row (CSR) view of lower/upper, built on the first call (thread-safe)
+  /// and kept: do not change lower or upper after calling it.
+  const RowPattern& rows() const;
+
+ private:
+  mutable std::once_flag rowsBuilt_;
+  mutable RowPattern rows_;
 };
 
 /// Throws sluice::Error naming the first inconsistency: list sizes, cells out

@@ -6,8 +6,13 @@ namespace sluice::linear {
 
 void NoPreconditioner::factor(const LduMatrix& A) { nCells_ = static_cast<std::size_t>(A.nCells()); }
 
-void NoPreconditioner::apply(std::span<const double> r, std::span<double> w, const ProgressHook&) const {
-  std::copy_n(r.begin(), nCells_, w.begin());
+double NoPreconditioner::apply(std::span<const double> r, std::span<double> w, const ProgressHook&) const {
+  double dot = 0;
+  for (std::size_t c = 0; c < nCells_; ++c) {
+    w[c] = r[c];
+    dot += r[c] * r[c];
+  }
+  return dot;
 }
 
 std::unique_ptr<Preconditioner> makeNoPreconditioner() { return std::make_unique<NoPreconditioner>(); }

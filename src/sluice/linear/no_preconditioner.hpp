@@ -12,7 +12,7 @@ namespace sluice::linear {
 class NoPreconditioner final : public Preconditioner {
  public:
   std::string_view name() const override { return "none"; }
-  void apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
+  double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
 
  protected:
   void factor(const LduMatrix& A) override;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sluice/linear/preconditioned_solver.hpp"
+#include "sluice/linear/row_matrix.hpp"
 
 namespace sluice::linear {
 
@@ -28,6 +29,7 @@ class PcgSolver final : public PreconditionedSolver {
                               GhostUpdater& ghosts) override;
 
  private:
+  RowMatrix rows_;  ///< the matrix of the current solve in row form
   std::vector<double> rA_, wA_, pA_;
 };
 

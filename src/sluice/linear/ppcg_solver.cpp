@@ -50,6 +50,7 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
   detail::ensureSize(u_, nLocal);  // amul inputs carry ghosts
   detail::ensureSize(m_, nLocal);
   preconditioner_->prepare(A);
+  rows_.assign(A);
 
   SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
   const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, w_, r_);
@@ -65,9 +66,9 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
 
 
   // u0 = M^-1 r0, w0 = A u0; the first pass's sums.
-  preconditioner_->apply(r_, u_);
-  A.amul(u_, w_, ghosts);
-  sums_ = {detail::dot(r_, u_, nc), detail::dot(w_, u_, nc), parts.residual};
+  const double ru = preconditioner_->apply(r_, u_);
+  const double wu = rows_.multiply(u_, w_, ghosts);
+  sums_ = {ru, wu, parts.residual};
 
   // Direction recurrences start from zero (workspace may hold an earlier solve's values).
   for (std::vector<double>* v : {&z_, &q_, &s_, &p_}) std::fill(v->begin(), v->end(), 0.0);
@@ -81,7 +82,7 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
       if (!lastPass) {
         const ProgressHook hook{&pending, settings_.progressChunks};
         preconditioner_->apply(w_, m_, hook);  // m = M^-1 w
-        A.amul(m_, n_, ghosts, hook);           // n = A m
+        rows_.multiply(m_, n_, ghosts, hook);   // n = A m
       }
       pending.wait();
     }

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "sluice/linear/preconditioned_solver.hpp"
+#include "sluice/linear/row_matrix.hpp"
 
 namespace sluice::linear {
 
@@ -45,6 +46,7 @@ class PpcgSolver final : public PreconditionedSolver {
                               GhostUpdater& ghosts) override;
 
  private:
+  RowMatrix rows_;  ///< the matrix of the current solve in row form
   std::vector<double> r_, u_, w_, m_, n_, z_, q_, s_, p_;
   std::array<double, 3> sums_{};  ///< buffer of the in-flight reduction
 };

@@ -9,12 +9,12 @@ PreconditionedSmoother::PreconditionedSmoother(std::unique_ptr<Preconditioner> p
   if (!preconditioner_) throw Error("PreconditionedSmoother: null preconditioner");
 }
 
-void PreconditionedSmoother::smooth(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+void PreconditionedSmoother::smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b,
                                     GhostUpdater& ghosts, int sweeps) {
   const auto nCells = static_cast<std::size_t>(A.nCells());
   r_.resize(nCells);
   w_.resize(nCells);
-  preconditioner_->prepare(A);
+  preconditioner_->prepare(A.ldu());
   for (int sweep = 0; sweep < sweeps; ++sweep) {
     A.residual(x, b, r_, ghosts);
     preconditioner_->apply(r_, w_);

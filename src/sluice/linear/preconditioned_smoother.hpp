@@ -4,7 +4,8 @@
 // The factor is recomputed only when the matrix changes (Preconditioner::prepare).
 //
 //   PreconditionedSmoother s(makeDiluPreconditioner(Precision::Double));
-//   s.smooth(A, x, b, ghosts, 2);
+//   RowMatrix rows; rows.assign(A);
+//   s.smooth(rows, x, b, ghosts, 2);
 #include <memory>
 #include <vector>
 
@@ -17,7 +18,7 @@ class PreconditionedSmoother final : public Smoother {
  public:
   explicit PreconditionedSmoother(std::unique_ptr<Preconditioner> preconditioner);
   std::string_view name() const override { return preconditioner_->name(); }
-  void smooth(const LduMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
+  void smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
               int sweeps) override;
   const Preconditioner& preconditioner() const { return *preconditioner_; }
 

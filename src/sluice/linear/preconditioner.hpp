@@ -10,7 +10,7 @@
 //
 //   std::unique_ptr<Preconditioner> M = registry.createPreconditioner("DIC", Precision::Single);
 //   M->prepare(A);                 // factors on the first call, then only after A changed
-//   M->apply(r, w);                // w = M^-1 r
+//   double wr = M->apply(r, w);    // w = M^-1 r; wr = this rank's sum w.r
 //
 // With Precision::Single the factors are stored as float (half the memory
 // traffic); vectors and arithmetic stay double.
@@ -38,8 +38,9 @@ class Preconditioner {
 
   /// w = M^-1 r over the owned cells (r and w have at least nCells entries
   /// and do not overlap). Long sweeps are split into progress.pieces() pieces
-  /// with progress.poke() between them.
-  virtual void apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const = 0;
+  /// with progress.poke() between them. Returns this rank's sum of w[i] r[i]
+  /// (computed while w is written: CG needs it next).
+  virtual double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const = 0;
 
  protected:
   virtual void factor(const LduMatrix& A) = 0;

@@ -27,10 +27,10 @@ SolverPerformance SmoothSolver::solveImpl(const LduMatrix& A, std::span<double> 
   const double normFactor = norm[0] + detail::kSmall;
   perf.initialResidual = perf.finalResidual = norm[1] / normFactor;
   bool isConverged = converged(perf.initialResidual, perf.initialResidual);
+  rows_.assign(A);
   while (continueIterating(perf.iterations, isConverged) && std::isfinite(perf.finalResidual)) {
-    smoother_->smooth(A, x, b, ghosts, settings_.nSweeps);
-    A.residual(x, b, r_, ghosts);
-    perf.finalResidual = comm().sum(detail::sumMag(r_, n)) / normFactor;
+    smoother_->smooth(rows_, x, b, ghosts, settings_.nSweeps);
+    perf.finalResidual = comm().sum(rows_.residual(x, b, r_, ghosts)) / normFactor;
     perf.iterations += settings_.nSweeps;
     isConverged = converged(perf.finalResidual, perf.initialResidual);
   }

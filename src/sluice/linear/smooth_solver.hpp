@@ -24,6 +24,7 @@ class SmoothSolver final : public LinearSolver {
 
  private:
   std::unique_ptr<Smoother> smoother_;
+  RowMatrix rows_;  ///< the matrix of the current solve in row form
   std::vector<double> r_, Ax_;
 };
 

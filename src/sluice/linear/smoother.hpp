@@ -5,11 +5,12 @@
 // smoother is block Jacobi with the local method inside each block.
 //
 //   std::unique_ptr<Smoother> s = registry.createSmoother(settings);
-//   s->smooth(A, x, b, ghosts, settings.nSweeps);   // x: nLocalCells entries
+//   RowMatrix rows; rows.assign(A);                  // once per solve
+//   s->smooth(rows, x, b, ghosts, settings.nSweeps); // x: nLocalCells entries
 #include <span>
 #include <string_view>
 
-#include "sluice/linear/ldu_matrix.hpp"
+#include "sluice/linear/row_matrix.hpp"
 
 namespace sluice::linear {
 
@@ -19,7 +20,7 @@ class Smoother {
   /// Registry name ("GaussSeidel", "symGaussSeidel", "DIC", "DILU").
   virtual std::string_view name() const = 0;
   /// `sweeps` sweeps starting from x (owned entries updated, ghosts refreshed).
-  virtual void smooth(const LduMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
+  virtual void smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
                       int sweeps) = 0;
 };
 

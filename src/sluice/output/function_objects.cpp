@@ -252,13 +252,26 @@ FunctionObjects::FunctionObjects(const io::Dictionary& controlDict, std::filesys
 FunctionObjects::FunctionObjects(std::vector<FunctionObjectSpec> specs, std::filesystem::path caseDir,
                                  const SamplingMesh& mesh, const parallel::Communicator& comm, Scalar startTime,
                                  WarningHandler warn) {
+  build(std::move(specs), caseDir, [&mesh]() -> const SamplingMesh& { return mesh; }, comm, startTime,
+        std::move(warn));
+}
+
+FunctionObjects::FunctionObjects(const io::Dictionary& controlDict, std::filesystem::path caseDir,
+                                 const SamplingMeshProvider& mesh, const parallel::Communicator& comm,
+                                 Scalar startTime, WarningHandler warn) {
+  build(readFunctionObjectSpecs(controlDict, rootOnly(comm, warn)), caseDir, mesh, comm, startTime, std::move(warn));
+}
+
+void FunctionObjects::build(std::vector<FunctionObjectSpec> specs, const std::filesystem::path& caseDir,
+                            const SamplingMeshProvider& mesh, const parallel::Communicator& comm, Scalar startTime,
+                            WarningHandler warn) {
   const WarningHandler onRoot = rootOnly(comm, std::move(warn));
   for (const FunctionObjectSpec& spec : specs) {
     if (const auto* sets = std::get_if<SetsSpec>(&spec))
-      objects_.push_back(std::make_unique<SetsObject>(*sets, startTime, caseDir, mesh, comm, onRoot));
+      objects_.push_back(std::make_unique<SetsObject>(*sets, startTime, caseDir, mesh(), comm, onRoot));
     else
       objects_.push_back(
-          std::make_unique<ProbesObject>(std::get<ProbesSpec>(spec), startTime, caseDir, mesh, comm, onRoot));
+          std::make_unique<ProbesObject>(std::get<ProbesSpec>(spec), startTime, caseDir, mesh(), comm, onRoot));
   }
 }
 

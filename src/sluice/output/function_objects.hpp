@@ -88,6 +88,13 @@ class FunctionObjects {
   /// As above from parsed settings.
   FunctionObjects(std::vector<FunctionObjectSpec> specs, std::filesystem::path caseDir, const SamplingMesh& mesh,
                   const parallel::Communicator& comm, Scalar startTime, WarningHandler warn = {});
+  /// As above with the sampling mesh built on demand: `mesh` is called only
+  /// when there is an object to build (its geometry and point locator cost
+  /// memory a run without sampling need not pay). It must return the same
+  /// mesh every time; the mesh must outlive the FunctionObjects.
+  using SamplingMeshProvider = std::function<const SamplingMesh&()>;
+  FunctionObjects(const io::Dictionary& controlDict, std::filesystem::path caseDir, const SamplingMeshProvider& mesh,
+                  const parallel::Communicator& comm, Scalar startTime, WarningHandler warn = {});
   ~FunctionObjects();
   FunctionObjects(const FunctionObjects&) = delete;
   FunctionObjects& operator=(const FunctionObjects&) = delete;
@@ -106,6 +113,9 @@ class FunctionObjects {
 
  private:
   void run(const TimeState& state, const FieldLookup& fields, bool force);
+  void build(std::vector<FunctionObjectSpec> specs, const std::filesystem::path& caseDir,
+             const SamplingMeshProvider& mesh, const parallel::Communicator& comm, Scalar startTime,
+             WarningHandler warn);
   std::vector<std::unique_ptr<Object>> objects_;
 };
 

@@ -27,21 +27,10 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
   if (static_cast<Label>(globalCellIds.size()) < nCells)
     throw Error(fmt::format("VtkWriter: {} global cell ids for {} cells", globalCellIds.size(), nCells));
   nBoundaryFaces_ = mesh.nFaces() - mesh.nInternalFaces();
-
-  // Internal mesh: all local points, owned cells.
-  const VtkCells cells = vtkCells(mesh);
+  globalCellIds_ = globalCellIds.first(static_cast<std::size_t>(nCells));
+  // The internal mesh arrays are built per write (see attachInternalMesh).
   internal_.nPoints = mesh.nPoints();
   internal_.nCells = nCells;
-  internal_.points = shared("Points", mesh.points());
-  internal_.cells = {shared("connectivity", cells.connectivity), shared("offsets", cells.offsets),
-                     shared("types", cells.types)};
-  if (cells.hasPolyhedra()) {
-    internal_.cells.push_back(shared("faces", cells.faces));
-    internal_.cells.push_back(shared("faceoffsets", cells.faceOffsets));
-  }
-  const std::vector<std::int64_t> ids(globalCellIds.begin(), globalCellIds.begin() + nCells);
-  internal_.cellData = {shared("cellId", ids), shared("rank", std::vector<std::int32_t>(nCells, comm.rank()))};
-  internalFixedData_ = internal_.cellData.size();
 
   // Boundary: faces of the written patches, their points renumbered compactly.
   std::vector<std::int32_t> patchIds;
@@ -78,6 +67,26 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
   boundaryFixedData_ = boundary_.cellData.size();
 }
 
+void VtkWriter::attachInternalMesh() {
+  const VtkCells cells = vtkCells(mesh_);
+  internal_.points = shared("Points", mesh_.points());
+  internal_.cells = {shared("connectivity", cells.connectivity), shared("offsets", cells.offsets),
+                     shared("types", cells.types)};
+  if (cells.hasPolyhedra()) {
+    internal_.cells.push_back(shared("faces", cells.faces));
+    internal_.cells.push_back(shared("faceoffsets", cells.faceOffsets));
+  }
+  const std::vector<std::int64_t> ids(globalCellIds_.begin(), globalCellIds_.end());
+  internal_.cellData.insert(internal_.cellData.begin(),
+                            {shared("cellId", ids), shared("rank", std::vector<std::int32_t>(ids.size(), comm_.rank()))});
+}
+
+void VtkWriter::releaseInternalMesh() {
+  internal_.points.reset();
+  internal_.cells.clear();
+  internal_.cellData.clear();
+}
+
 std::filesystem::path VtkWriter::seriesFile() const { return caseDir_ / "VTK" / (caseName_ + ".pvd"); }
 
 std::filesystem::path VtkWriter::timeDirectory(int index) const {
@@ -89,6 +98,8 @@ void VtkWriter::requireOpen(const char* what) const {
 }
 
 void VtkWriter::checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing) const {
+  if (&existing == &internal_.cellData && (name == "cellId" || name == "rank"))
+    throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
   for (const auto& a : existing)
     if (a->name == name) throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
 }
@@ -97,7 +108,7 @@ void VtkWriter::beginTime(Scalar time) {
   if (open_) throw Error("VtkWriter::beginTime called twice without endTime");
   open_ = true;
   time_ = time;
-  internal_.cellData.resize(internalFixedData_);
+  internal_.cellData.clear();
   boundary_.cellData.resize(boundaryFixedData_);
 }
 
@@ -155,6 +166,7 @@ void VtkWriter::endTime() {
   const std::string comment = fmt::format("case='{}' time='{}' index='{}'", caseName_, time_, index);
   internal_.comment = comment;
   boundary_.comment = comment;
+  attachInternalMesh();
   parallel::collectively(comm_, [&] {
     createDirectories(dir);
     writeVtu(dir / fmt::format("internal_{}.vtu", comm_.rank()), internal_);
@@ -164,7 +176,7 @@ void VtkWriter::endTime() {
       writePvtu(dir / "boundary.pvtu", boundary_, pieceNames("boundary"));
     }
   });
-  internal_.cellData.resize(internalFixedData_);
+  releaseInternalMesh();
   boundary_.cellData.resize(boundaryFixedData_);
 
   // Every piece exists now: list the time in the series.

@@ -29,7 +29,7 @@
 // any rank is agreed on all ranks and thrown everywhere as a
 // parallel::CollectiveError whose message names the folder or file (e.g.
 // "/run/case/VTK/cavity_2: cannot create directory: Not a directory"); the
-// failed time is not added to the series. The mesh must outlive the writer.
+// failed time is not added to the series. The mesh and the global cell ids must outlive the writer.
 // The data of one write time is copied when added, so the caller's arrays
 // may change as soon as add*Field returns.
 #include <cstdint>
@@ -85,9 +85,15 @@ class VtkWriter {
   Label nBoundaryFaces_ = 0;
   std::vector<Label> boundaryFaces_;  ///< faces written to the boundary piece (mesh face indices)
 
-  VtuPiece internal_;  ///< mesh arrays and constant cell data; fields appended per time
+  /// Builds the internal piece's mesh arrays, cellId and rank for one write
+  /// (before the fields); releaseInternalMesh drops them again, so a run
+  /// does not hold a second copy of its mesh between writes.
+  void attachInternalMesh();
+  void releaseInternalMesh();
+
+  std::span<const GlobalLabel> globalCellIds_;  ///< owned cells' global ids (the caller's array)
+  VtuPiece internal_;  ///< mesh arrays and constant cell data during a write; fields appended per time
   VtuPiece boundary_;
-  std::size_t internalFixedData_ = 0;  ///< cellData entries present at every time (cellId, rank)
   std::size_t boundaryFixedData_ = 0;
 
   bool open_ = false;

@@ -106,9 +106,6 @@ IncompressibleSolver::IncompressibleSolver(RunContext& context, PressureVelocity
       phiOldOld_(phi_),
       solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
-      // With global point ids: points on processor boundaries are shared
-      // (cellPoint interpolation averages over all ranks' cells around them).
-      samplingMesh_(context.mesh.distributed()),
       progress_(context.log, context.comm.isRoot()) {
   if (coupling_ == PressureVelocityCoupling::Pimple) checkLaminar(context);
   terms_ = {schemes_.ddt("ddt(U)"), schemes_.laplacian("laplacian(nu,U)"), schemes_.laplacian("laplacian((1|A(U)),p)"),
@@ -132,7 +129,15 @@ IncompressibleSolver::IncompressibleSolver(RunContext& context, PressureVelocity
   boundaryContext_.phi = &phi_;
   U_.setBoundaryContext(&boundaryContext_);
   p_.setBoundaryContext(&boundaryContext_);
-  functions_ = std::make_unique<output::FunctionObjects>(ctx_.controlDict, ctx_.caseDir, samplingMesh_, ctx_.comm,
+  // The sampling mesh (its own geometry and a point locator) is built only
+  // if a function object needs it. With global point ids: points on
+  // processor boundaries are shared (cellPoint interpolation averages over
+  // all ranks' cells around them).
+  auto samplingMesh = [this]() -> const output::SamplingMesh& {
+    if (!samplingMesh_) samplingMesh_ = std::make_unique<output::SamplingMesh>(ctx_.mesh.distributed());
+    return *samplingMesh_;
+  };
+  functions_ = std::make_unique<output::FunctionObjects>(ctx_.controlDict, ctx_.caseDir, samplingMesh, ctx_.comm,
                                                          time_.value());
 }
 

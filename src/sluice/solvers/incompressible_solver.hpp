@@ -93,7 +93,7 @@ class IncompressibleSolver : public Solver {
   PressureReference pRef_;
   EquationSolvers solvers_;
   output::VtkWriter vtk_;
-  output::SamplingMesh samplingMesh_;
+  std::unique_ptr<output::SamplingMesh> samplingMesh_;  ///< built only when a function object samples
   std::unique_ptr<output::FunctionObjects> functions_;
   ProgressDisplay progress_;
   field::BoundaryContext boundaryContext_;  ///< gives inletOutlet the flux phi

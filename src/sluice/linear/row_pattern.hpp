@@ -1,0 +1,62 @@
+#pragma once
+// Row-by-row (compressed sparse row) view of the LDU face structure, with the
+// rows in a dependency-level schedule. Built once per mesh
+// (LduAddressing::rows()); matrices keep face-ordered coefficients and copy
+// them into this layout for the solver kernels (RowMatrix, the incomplete
+// factors).
+//
+// Why rows: a face loop scatters into two rows, a read-modify-write of memory
+// the previous update may have just written; a row loop gathers into a
+// register and writes each row once.
+//
+// Why a schedule: the triangular sweeps (Gauss-Seidel, DIC/DILU) compute row
+// i from its lower neighbours (forward) or upper neighbours (backward), so in
+// cell order every row waits for the one before it (the i-1 neighbour) and
+// the sweep runs at the latency of a multiply-add plus a store-to-load
+// forward per row. The level of a row is 1 + the highest level of its lower
+// neighbours in the same block of consecutive cells (0 without any; an
+// earlier block is finished before a block starts); rows of one level do not
+// depend on each other.
+// Visiting rows level by level (ascending cells within a level) computes every
+// row from exactly the same operand values and in the same arithmetic order
+// as the cell-order sweep, so results are bit-identical, while consecutive
+// rows are independent and overlap in the pipeline. The backward sweeps visit
+// the schedule in reverse, which respects the upper-neighbour dependences for
+// the same reason.
+//
+// Entry e of scheduled row k belongs to cell cell[k]; the lower part
+// (columns below the cell, ascending) comes before the upper part.
+//
+//   const RowPattern& p = addressing.rows();
+//   for (Label k = 0; k < p.nRows(); ++k) {
+//     const Label i = p.cell[k];
+//     for (Label e = p.start[k]; e < p.upperStart[k]; ++e) useLower(i, p.column[e]);
+//     for (Label e = p.upperStart[k]; e < p.start[k + 1]; ++e) useUpper(i, p.column[e]);
+//   }
+#include <vector>
+
+#include "sluice/core/types.hpp"
+
+namespace sluice::linear {
+
+struct LduAddressing;
+
+struct RowPattern {
+  std::vector<Label> cell;        ///< nRows: the cell of each scheduled row
+  std::vector<Label> start;       ///< nRows + 1: scheduled row k holds entries start[k] .. start[k+1]-1
+  std::vector<Label> upperStart;  ///< nRows: first entry of row k with column > cell[k]
+  std::vector<Label> column;      ///< per entry: the other cell (owned, < nCells)
+  std::vector<Label> lowerEntry;  ///< per face f: entry of A[upper[f]][lower[f]] (the face's `lower` coefficient)
+  std::vector<Label> upperEntry;  ///< per face f: entry of A[lower[f]][upper[f]] (the face's `upper` coefficient)
+  std::vector<Label> levelStart;  ///< nLevels + 1: level j is scheduled rows levelStart[j] .. levelStart[j+1]-1
+
+  Label nRows() const { return static_cast<Label>(cell.size()); }
+  Label nEntries() const { return static_cast<Label>(column.size()); }
+  Label nLevels() const { return levelStart.empty() ? 0 : static_cast<Label>(levelStart.size()) - 1; }
+};
+
+/// Builds the pattern of an addressing whose faces are sorted by owner (see
+/// checkAddressing).
+RowPattern buildRowPattern(const LduAddressing& addressing);
+
+}  // namespace sluice::linear
