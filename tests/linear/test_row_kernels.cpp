@@ -191,3 +191,36 @@ TEST(IncompleteLduFactor, RowSweepsEqualOpenFoamFaceLoops) {
 
 }  // namespace
 }  // namespace sluice::linear
+
+namespace sluice::linear {
+namespace {
+
+TEST(IncompleteLduFactor, FusedCgUpdateEqualsUpdateThenApply) {
+  const auto a = irregularGrid();
+  const auto n = static_cast<std::size_t>(a->nCells);
+  const LduMatrix A = someMatrix(a, /*symmetric=*/true);
+  IncompleteLduFactor<double> factor;
+  factor.compute(A, true);
+  const std::vector<double> p = someVector(n, 0.1), Ap = someVector(n, 0.2);
+  std::vector<double> x = someVector(n, 0.3), r = someVector(n, 0.4);
+  std::vector<double> xRef = x, rRef = r, w(n), wRef(n);
+  const double alpha = 0.37;
+  double residualRef = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    xRef[i] += alpha * p[i];
+    rRef[i] -= alpha * Ap[i];
+    residualRef += std::abs(rRef[i]);
+  }
+  const double wrRef = factor.apply(rRef, wRef, {});
+  const auto [residual, wr] = factor.updateAndApply(CgUpdate{alpha, p, Ap, x, r}, w);
+  for (std::size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(x[i], xRef[i]);
+    ASSERT_EQ(r[i], rRef[i]);
+    ASSERT_DOUBLE_EQ(w[i], wRef[i]);
+  }
+  EXPECT_NEAR(residual, residualRef, 1e-12 * residualRef);
+  EXPECT_NEAR(wr, wrRef, 1e-12 * std::abs(wrRef));
+}
+
+}  // namespace
+}  // namespace sluice::linear

@@ -12,6 +12,11 @@ double DicPreconditioner<T>::apply(std::span<const double> r, std::span<double> 
   return factor_.apply(r, w, progress);
 }
 
+template <class T>
+std::array<double, 2> DicPreconditioner<T>::updateAndApply(const CgUpdate& update, std::span<double> w) const {
+  return factor_.updateAndApply(update, w);
+}
+
 template class DicPreconditioner<double>;
 template class DicPreconditioner<float>;
 

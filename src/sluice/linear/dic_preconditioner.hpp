@@ -22,6 +22,7 @@ class DicPreconditioner final : public Preconditioner {
  public:
   std::string_view name() const override { return "DIC"; }
   double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
+  std::array<double, 2> updateAndApply(const CgUpdate& update, std::span<double> w) const override;
 
  protected:
   void factor(const LduMatrix& A) override;

@@ -1,5 +1,7 @@
 #include "sluice/linear/incomplete_ldu_factor.hpp"
 
+#include <cmath>
+
 namespace sluice::linear {
 
 namespace {
@@ -22,6 +24,31 @@ void forwardRows(std::size_t begin, std::size_t end, const RowPattern& p, const 
     for (Label e = start[k]; e < upperStart[k]; ++e) s -= double(factor[e]) * w[column[e]];
     w[i] = s;
   }
+}
+
+// forwardRows with the CG update of each row done first (r[i] is then read
+// from a register); returns sum |r|.
+template <class T>
+double updateForwardRows(const RowPattern& p, const T* __restrict factor, const T* __restrict rD, double alpha,
+                         const double* __restrict pv, const double* __restrict Ap, double* __restrict x,
+                         double* __restrict r, double* __restrict w) {
+  const Label* __restrict cell = p.cell.data();
+  const Label* __restrict start = p.start.data();
+  const Label* __restrict upperStart = p.upperStart.data();
+  const Label* __restrict column = p.column.data();
+  const std::size_t n = p.cell.size();
+  double residual = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto i = static_cast<std::size_t>(cell[k]);
+    x[i] += alpha * pv[i];
+    const double ri = r[i] - alpha * Ap[i];
+    r[i] = ri;
+    residual += std::abs(ri);
+    double s = double(rD[k]) * ri;
+    for (Label e = start[k]; e < upperStart[k]; ++e) s -= double(factor[e]) * w[column[e]];
+    w[i] = s;
+  }
+  return residual;
 }
 
 template <class T>
@@ -83,6 +110,15 @@ double IncompleteLduFactor<T>::apply(std::span<const double> r, std::span<double
     if (k > 0) progress.poke();
   }
   return dot;
+}
+
+template <class T>
+std::array<double, 2> IncompleteLduFactor<T>::updateAndApply(const CgUpdate& u, std::span<double> w) const {
+  const RowPattern& rows = addressing_->rows();
+  const double residual = updateForwardRows(rows, factor_.data(), rD_.data(), u.alpha, u.p.data(), u.Ap.data(),
+                                            u.x.data(), u.r.data(), w.data());
+  const double wr = backwardRows(0, rows.cell.size(), rows, factor_.data(), u.r.data(), w.data());
+  return {residual, wr};
 }
 
 template class IncompleteLduFactor<double>;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "sluice/linear/ldu_matrix.hpp"
+#include "sluice/linear/preconditioner.hpp"
 #include "sluice/linear/progress_hook.hpp"
 
 namespace sluice::linear {
@@ -32,6 +33,9 @@ class IncompleteLduFactor {
   /// w = M^-1 r on the owned cells; sweeps split into progress.pieces()
   /// pieces. Returns this rank's sum of w[i] r[i].
   double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const;
+  /// x += alpha p, r -= alpha Ap, then w = M^-1 r, the update done row by row
+  /// in the forward sweep. Returns this rank's {sum |r|, sum w.r}.
+  std::array<double, 2> updateAndApply(const CgUpdate& update, std::span<double> w) const;
 
  private:
   std::shared_ptr<const LduAddressing> addressing_;  ///< keeps the row pattern alive

@@ -16,19 +16,6 @@ PcgSolver::PcgSolver(SolverSettings settings, SolverEnvironment env, std::unique
 
 namespace {
 
-// x += alpha p, r -= alpha Ap, returning sum |r| (restrict-qualified so the
-// three streams vectorise).
-double updateSolution(std::size_t n, double alpha, const double* __restrict p, const double* __restrict Ap,
-                      double* __restrict x, double* __restrict r) {
-  double residual = 0;
-  for (std::size_t c = 0; c < n; ++c) {
-    x[c] += alpha * p[c];
-    r[c] -= alpha * Ap[c];
-    residual += std::abs(r[c]);
-  }
-  return residual;
-}
-
 void updateDirection(std::size_t n, double beta, const double* __restrict w, double* __restrict p) {
   for (std::size_t c = 0; c < n; ++c) p[c] = w[c] + beta * p[c];
 }
@@ -40,6 +27,7 @@ SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, 
   const auto n = static_cast<std::size_t>(A.nCells());
   detail::ensureSize(rA_, n);
   detail::ensureSize(wA_, n);
+  detail::ensureSize(yA_, n);
   detail::ensureSize(pA_, static_cast<std::size_t>(A.nLocalCells()));
   preconditioner_->prepare(A);
   rows_.assign(A);
@@ -62,12 +50,13 @@ SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, 
       std::copy_n(wA_.begin(), n, pA_.begin());  // not 0 * p: p may hold an earlier solve's non-finite values
     else
       updateDirection(n, wArA / wArAold, wA_.data(), pA_.data());
-    const double wApA = comm().sum(rows_.multiply(pA_, wA_, ghosts));  // wA = A p
+    const double wApA = comm().sum(rows_.multiply(pA_, yA_, ghosts));  // yA = A p
     if (!(std::abs(wApA) / normFactor >= kVSmall)) break;  // singular (or not a number)
     const double alpha = wArA / wApA;
-    const double residual = updateSolution(n, alpha, pA_.data(), wA_.data(), x.data(), rA_.data());
-    // wA = M^-1 r for the next direction
-    std::array<double, 2> next{residual, preconditioner_->apply(rA_, wA_)};
+    // x += alpha p, r -= alpha A p; then wA = M^-1 r for the next direction
+    const CgUpdate update{alpha, std::span<const double>(pA_).first(n), std::span<const double>(yA_).first(n),
+                          x.first(n), std::span<double>(rA_).first(n)};
+    std::array<double, 2> next = preconditioner_->updateAndApply(update, wA_);
     comm().sumInPlace(next);
     wArAold = wArA;
     wArA = next[1];

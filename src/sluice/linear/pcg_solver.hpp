@@ -30,7 +30,7 @@ class PcgSolver final : public PreconditionedSolver {
 
  private:
   RowMatrix rows_;  ///< the matrix of the current solve in row form
-  std::vector<double> rA_, wA_, pA_;
+  std::vector<double> rA_, wA_, yA_, pA_;  ///< r, M^-1 r, A p, p
 };
 
 }  // namespace sluice::linear

@@ -1,5 +1,7 @@
 #include "sluice/linear/preconditioner.hpp"
 
+#include <cmath>
+
 namespace sluice::linear {
 
 bool Preconditioner::prepare(const LduMatrix& A) {
@@ -12,6 +14,17 @@ void Preconditioner::update(const LduMatrix& A) {
   factor(A);
   stamp_ = A.stamp();
   ++factorizations_;
+}
+
+std::array<double, 2> Preconditioner::updateAndApply(const CgUpdate& u, std::span<double> w) const {
+  const std::size_t n = u.r.size();
+  double residual = 0;
+  for (std::size_t c = 0; c < n; ++c) {
+    u.x[c] += u.alpha * u.p[c];
+    u.r[c] -= u.alpha * u.Ap[c];
+    residual += std::abs(u.r[c]);
+  }
+  return {residual, apply(u.r, w)};
 }
 
 }  // namespace sluice::linear

@@ -14,6 +14,7 @@
 //
 // With Precision::Single the factors are stored as float (half the memory
 // traffic); vectors and arithmetic stay double.
+#include <array>
 #include <span>
 #include <string_view>
 
@@ -21,6 +22,14 @@
 #include "sluice/linear/progress_hook.hpp"
 
 namespace sluice::linear {
+
+/// The solution update of a conjugate-gradient iteration: x += alpha p,
+/// r -= alpha Ap over the owned cells.
+struct CgUpdate {
+  double alpha = 0;
+  std::span<const double> p, Ap;
+  std::span<double> x, r;
+};
 
 class Preconditioner {
  public:
@@ -41,6 +50,11 @@ class Preconditioner {
   /// with progress.poke() between them. Returns this rank's sum of w[i] r[i]
   /// (computed while w is written: CG needs it next).
   virtual double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const = 0;
+  /// The CG update followed by w = M^-1 r (the new r), returning this
+  /// rank's {sum |r|, sum w.r}. The incomplete factors override it to do both
+  /// in one pass over the cells (the update rides in the forward sweep); the
+  /// default runs the update loop and then apply().
+  virtual std::array<double, 2> updateAndApply(const CgUpdate& update, std::span<double> w) const;
 
  protected:
   virtual void factor(const LduMatrix& A) = 0;
