@@ -85,8 +85,7 @@ def memory_plot(rows: list[dict], path: Path) -> bool:
     ax.set_ylabel("peak RSS per rank, MiB")
     ax.set_title("Peak resident memory per rank (median over runs)")
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
     return True
 

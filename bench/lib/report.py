@@ -236,6 +236,9 @@ def write(data: dict, results: Path) -> None:
         seen.add(key)
         cmds.append(r["command"])
     w("```\n" + "\n".join(cmds) + "\n```\n")
+    w("sluice on 2 ranks is started with `mpiexec` directly, like OpenFOAM: `sluice run --np 2` would exec "
+      "`mpiexec` itself, leaving no place for the per-rank wrapper. On 1 rank both run without `mpiexec` (sluice "
+      "as a singleton MPI job).\n")
     w("`bench/peak_rss` runs each rank under `/usr/bin/time -f %M`; `env LD_PRELOAD=libpmpi_count.so` counts MPI "
       "calls per rank in every run of both codes (one counter increment per call); `stdbuf -oL` makes both codes "
       "write their log line by line into the harness's pipe, which timestamps each line as it arrives.\n")
@@ -247,15 +250,22 @@ def write(data: dict, results: Path) -> None:
       "decomposing, distributing; OpenFOAM: reading the already meshed and decomposed case — its `blockMesh` + "
       "`decomposePar` time is in the column \"OF pre\"). Medians over the runs; the ratio is the median of the "
       "per-pair ratios sluice/OpenFOAM (runs alternate OpenFOAM, sluice, OpenFOAM, ...; pair = same round).\n")
+    def with_range(value, runs, status):
+        if value is None:
+            return status or "–"
+        steps = [run["per_step"] for run in runs if run.get("per_step") is not None]
+        return fmt(value) + (f" ({fmt(min(steps))}–{fmt(max(steps))})" if len(steps) > 1 else "")
+
     trows = []
     for r in rows:
-        of_step = fmt(r["of_step"]) if r["of_step"] is not None else (r["of_status"] or "–")
-        sl_step = fmt(r["sl_step"]) if r["sl_step"] is not None else (r["sl_status"] or "–")
+        of_step = with_range(r["of_step"], r["of_runs"], r["of_status"])
+        sl_step = with_range(r["sl_step"], r["sl_runs"], r["sl_status"])
         trows.append([r["case"], r["np"], of_step, sl_step, fmt(r["ratio"], ".2f"),
                       " ".join(fmt(x, ".2f") for x in r["ratios"]) or "–",
                       fmt(r["of_startup"], ".2f"), fmt(r["of_pre"], ".2f"), fmt(r["sl_startup"], ".2f"),
                       f"{r['of_n']} / {r['sl_n']}"])
-    w(table(["case", "ranks", "OpenFOAM s/step", "sluice s/step", "ratio sluice/OF", "pair ratios",
+    w(table(["case", "ranks", "OpenFOAM s/step (min–max)", "sluice s/step (min–max)", "ratio sluice/OF",
+             "pair ratios",
              "OF start-up s", "OF pre s", "sluice start-up s", "ok runs OF / sluice"], trows))
     w("")
     notes = [f"- {r['case']} at {r['np']} rank(s): OpenFOAM {r['of_status']}" for r in rows if r["of_status"]
