@@ -28,7 +28,7 @@ run: build
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --repeat until-pass:2
 
-# sluice against OpenFOAM v1912 side by side (bench/run; about 45 min on 2
+# sluice against OpenFOAM v1912 side by side (bench/run; about 35 min on 2
 # cores). Results in bench/results/RESULTS.md. BENCH_ARGS=--quick for a short
 # run (cavity200 cases, 1 run each).
 bench:

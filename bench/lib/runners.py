@@ -169,7 +169,10 @@ def run_code(code: str, case_dir: Path, np: int, tools: Tools, work: Path, expec
              timeout: float | None = None) -> dict:
     """One run of `code` ("sluice" or "openfoam") on `case_dir` at `np` ranks.
     `work` receives the log, peak-RSS files and PMPI counts. Returns the run
-    record (see README section of bench/harness.py for the fields)."""
+    record: status ("ok", "timeout", "failed (...)"), command, log, wall,
+    steps, startup and per_step (seconds), step_at (timestamps), solves and
+    iterations (logparse), execution_time (OpenFOAM), rss_kib and pmpi (per
+    rank), and for sluice cells_per_rank and profile (sluice-profile.json)."""
     work.mkdir(parents=True, exist_ok=True)
     for old in list(work.glob("rss.*")) + list(work.glob("pmpi.*.json")):
         old.unlink()
