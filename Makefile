@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 CASE ?= cases/cavity
 NP ?= 2
 
-.PHONY: all setup configure build run test clean
+.PHONY: all setup configure build run test bench clean
 
 all: build
 
@@ -27,6 +27,12 @@ run: build
 # runs); a real failure fails twice and stays red.
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --repeat until-pass:2
+
+# sluice against OpenFOAM v1912 side by side (bench/run; about 35 min on 2
+# cores). Results in bench/results/RESULTS.md. BENCH_ARGS=--quick for a short
+# run (cavity200 cases, 1 run each).
+bench:
+	BENCH_COMMAND="make bench$(if $(BENCH_ARGS), BENCH_ARGS='$(BENCH_ARGS)')" bench/run $(BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD_DIR)

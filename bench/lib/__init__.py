@@ -1,0 +1,1 @@
+"""Modules of the sluice-versus-OpenFOAM benchmark harness (bench/harness.py)."""
