@@ -38,6 +38,9 @@ int runSerial(F&& body) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Line by line even into a pipe or file (`sluice run CASE | tee log`), as a
+  // solver log is read while the run goes on.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   CLI::App app{"sluice: parallel finite-volume CFD solver for OpenFOAM-format cases"};
   app.require_subcommand(1);
 

@@ -56,6 +56,50 @@ void faceCentreAndArea(const std::vector<Vec3>& pts, std::span<const Label> face
 }  // namespace
 
 MeshGeometry MeshGeometry::compute(const PolyMesh& mesh) {
+  MeshGeometry g = computeCells(mesh);
+  const Label nFaces = mesh.nFaces();
+  const Label nInternal = mesh.nInternalFaces();
+  const auto& own = mesh.owner();
+  const auto& nei = mesh.neighbour();
+
+  // Interpolation weights, deltas and orthogonality.
+  g.weights.assign(nFaces, 1.0);
+  g.deltas.resize(nFaces);
+  g.deltaCoeffs.resize(nFaces);
+  g.nonOrthDeltaCoeffs.resize(nFaces);
+  g.nonOrthogonality.resize(nInternal);
+  for (Label f = 0; f < nFaces; ++f) {
+    const Vec3& sf = g.faceAreas[f];
+    const Vec3& cf = g.faceCentres[f];
+    const Vec3& cp = g.cellCentres[own[f]];
+    Vec3 d;
+    if (f < nInternal) {
+      const Vec3& cn = g.cellCentres[nei[f]];
+      const Scalar dOwn = std::abs(dot(sf, cf - cp));
+      const Scalar dNei = std::abs(dot(sf, cn - cf));
+      g.weights[f] = dOwn + dNei > kTiny ? dNei / (dOwn + dNei) : 0.5;
+      d = cn - cp;
+    } else {
+      d = cf - cp;
+    }
+    g.deltas[f] = d;
+    const Scalar magD = mag(d);
+    const Scalar magS = g.faceAreaMags[f];
+    g.deltaCoeffs[f] = 1.0 / std::max(magD, kTiny);
+    const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
+    g.nonOrthDeltaCoeffs[f] = 1.0 / std::max({nDotD, 0.05 * magD, kTiny});
+    if (f < nInternal) {
+      // atan2 of |S x d| and S.d: exact near 0 degrees, where acos of a
+      // rounded cosine would report ~1e-6 degrees on a Cartesian mesh.
+      g.nonOrthogonality[f] = magD > kTiny && magS > kTiny
+                                  ? std::atan2(mag(cross(sf, d)), dot(sf, d)) * 180.0 / std::numbers::pi
+                                  : 90.0;
+    }
+  }
+  return g;
+}
+
+MeshGeometry MeshGeometry::computeCells(const PolyMesh& mesh) {
   MeshGeometry g;
   const Label nFaces = mesh.nFaces();
   const Label nInternal = mesh.nInternalFaces();
@@ -110,40 +154,6 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh) {
     g.cellVolumes[c] = vol3[c] / 3.0;
   }
 
-  // Interpolation weights, deltas and orthogonality.
-  g.weights.assign(nFaces, 1.0);
-  g.deltas.resize(nFaces);
-  g.deltaCoeffs.resize(nFaces);
-  g.nonOrthDeltaCoeffs.resize(nFaces);
-  g.nonOrthogonality.resize(nInternal);
-  for (Label f = 0; f < nFaces; ++f) {
-    const Vec3& sf = g.faceAreas[f];
-    const Vec3& cf = g.faceCentres[f];
-    const Vec3& cp = g.cellCentres[own[f]];
-    Vec3 d;
-    if (f < nInternal) {
-      const Vec3& cn = g.cellCentres[nei[f]];
-      const Scalar dOwn = std::abs(dot(sf, cf - cp));
-      const Scalar dNei = std::abs(dot(sf, cn - cf));
-      g.weights[f] = dOwn + dNei > kTiny ? dNei / (dOwn + dNei) : 0.5;
-      d = cn - cp;
-    } else {
-      d = cf - cp;
-    }
-    g.deltas[f] = d;
-    const Scalar magD = mag(d);
-    const Scalar magS = g.faceAreaMags[f];
-    g.deltaCoeffs[f] = 1.0 / std::max(magD, kTiny);
-    const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
-    g.nonOrthDeltaCoeffs[f] = 1.0 / std::max({nDotD, 0.05 * magD, kTiny});
-    if (f < nInternal) {
-      // atan2 of |S x d| and S.d: exact near 0 degrees, where acos of a
-      // rounded cosine would report ~1e-6 degrees on a Cartesian mesh.
-      g.nonOrthogonality[f] = magD > kTiny && magS > kTiny
-                                  ? std::atan2(mag(cross(sf, d)), dot(sf, d)) * 180.0 / std::numbers::pi
-                                  : 90.0;
-    }
-  }
   return g;
 }
 

@@ -36,9 +36,13 @@ CaseStartup startCase(const Communicator& world, const std::filesystem::path& ca
   std::vector<int> cellToRank;
   onRoot(world, [&] {
     global = mesh::loadCaseMesh(caseDir, {.renumber = options.renumber});
-    const auto geometry = mesh::MeshGeometry::compute(global->mesh);
-    if (nRanks <= global->mesh.nCells())  // too many ranks: distributeMesh refuses on every rank
-      cellToRank = decompose(global->mesh, geometry.cellCentres, nRanks, s.settings);
+    if (nRanks == 1) {
+      cellToRank.assign(static_cast<std::size_t>(global->mesh.nCells()), 0);
+    } else if (nRanks <= global->mesh.nCells()) {  // too many ranks: distributeMesh refuses on every rank
+      // Cell centres only (the full geometry is the FvMesh's, per rank).
+      const std::vector<Vec3> centres = mesh::MeshGeometry::computeCells(global->mesh).cellCentres;
+      cellToRank = decompose(global->mesh, centres, nRanks, s.settings);
+    }
   });
   if (world.isRoot()) {
     s.meshSource = global->source;
