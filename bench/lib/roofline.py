@@ -17,7 +17,8 @@ def pcg_dic_bytes_per_iteration(cells: int, internal_faces: int) -> dict:
     each internal face's coefficient twice (both rows), so 2F off-diagonals.
 
     sluice layout modelled: CSR-style rows, double values, 32-bit column
-    indices, 32-bit row starts; DIC factor stored as float.
+    indices, 32-bit row starts; DIC factor and 1/D in double, as the
+    benchmark runs it (fvSolution without a single-precision setting).
 
     Terms (bytes):
       spmv_diag          8 N     read the diagonal (double)
@@ -26,13 +27,13 @@ def pcg_dic_bytes_per_iteration(cells: int, internal_faces: int) -> dict:
       spmv_rowstart      4 N     read the row starts (int32)
       spmv_x             8 N     read x (= p, the search direction)
       spmv_y             8 N     write y (= Ap)
-      dic_fwd_factor     4 F     forward sweep: read lower factor values (float)
+      dic_fwd_factor     8 F     forward sweep: read lower factor values (double)
       dic_fwd_cols       4 F     forward sweep: read column indices
       dic_fwd_rowstart   4 N     forward sweep: read row starts
       dic_fwd_r          8 N     forward sweep: read the residual r
-      dic_fwd_rD         4 N     forward sweep: read 1/D (float)
+      dic_fwd_rD         8 N     forward sweep: read 1/D (double)
       dic_fwd_w          8 N     forward sweep: write w
-      dic_bwd_factor     4 F     backward sweep: read upper factor values (float)
+      dic_bwd_factor     8 F     backward sweep: read upper factor values (double)
       dic_bwd_cols       4 F     backward sweep: read column indices
       dic_bwd_rowstart   4 N     backward sweep: read row starts
       dic_bwd_w         16 N     backward sweep: read and write w
@@ -51,13 +52,13 @@ def pcg_dic_bytes_per_iteration(cells: int, internal_faces: int) -> dict:
         "spmv_rowstart": 4 * n,
         "spmv_x": 8 * n,
         "spmv_y": 8 * n,
-        "dic_fwd_factor": 4 * f,
+        "dic_fwd_factor": 8 * f,
         "dic_fwd_cols": 4 * f,
         "dic_fwd_rowstart": 4 * n,
         "dic_fwd_r": 8 * n,
-        "dic_fwd_rD": 4 * n,
+        "dic_fwd_rD": 8 * n,
         "dic_fwd_w": 8 * n,
-        "dic_bwd_factor": 4 * f,
+        "dic_bwd_factor": 8 * f,
         "dic_bwd_cols": 4 * f,
         "dic_bwd_rowstart": 4 * n,
         "dic_bwd_w": 16 * n,
