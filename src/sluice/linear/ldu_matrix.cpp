@@ -93,11 +93,6 @@ CoefficientStamp LduMatrix::stamp() const {
 bool LduMatrix::symmetric() const { return lower_ == upper_; }
 
 void LduMatrix::amul(std::span<double> x, std::span<double> y, GhostUpdater& ghosts) const {
-  amul(x, y, ghosts, ProgressHook{});
-}
-
-void LduMatrix::amul(std::span<double> x, std::span<double> y, GhostUpdater& ghosts,
-                     const ProgressHook& progress) const {
   const LduAddressing& a = *addressing_;
   const auto nCells = static_cast<std::size_t>(a.nCells);
   if (x.size() < static_cast<std::size_t>(a.nLocalCells) || y.size() < nCells)
@@ -114,14 +109,9 @@ void LduMatrix::amul(std::span<double> x, std::span<double> y, GhostUpdater& gho
   const Label* u = a.upper.data();
   const Scalar* lo = lower_.data();
   const Scalar* up = upper_.data();
-  const int pieces = progress.pieces();
-  for (int k = 0; k < pieces; ++k) {
-    const auto [begin, end] = ProgressHook::range(k, pieces, a.lower.size());
-    for (std::size_t f = begin; f < end; ++f) {
-      yp[u[f]] += lo[f] * xp[l[f]];
-      yp[l[f]] += up[f] * xp[u[f]];
-    }
-    if (k + 1 < pieces) progress.poke();
+  for (std::size_t f = 0; f < a.lower.size(); ++f) {
+    yp[u[f]] += lo[f] * xp[l[f]];
+    yp[l[f]] += up[f] * xp[u[f]];
   }
   ghosts.finishGhostUpdate();
   const std::size_t nCoupled = a.coupleRow.size();

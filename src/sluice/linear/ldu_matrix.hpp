@@ -31,7 +31,6 @@
 #include <vector>
 
 #include "sluice/core/types.hpp"
-#include "sluice/linear/progress_hook.hpp"
 #include "sluice/linear/row_pattern.hpp"
 
 namespace sluice::linear {
@@ -124,11 +123,9 @@ class LduMatrix {
   /// This matrix and its current version.
   CoefficientStamp stamp() const;
 
-  /// y = A x. x has nLocalCells entries (its ghosts are updated here); y has nCells.
+  /// y = A x. x has nLocalCells entries (its ghosts are updated here); y has
+  /// nCells. The solvers' iterations use RowMatrix::multiply instead.
   void amul(std::span<double> x, std::span<double> y, GhostUpdater& ghosts) const;
-  /// As amul; the internal-face work is split into progress.pieces() pieces
-  /// with progress.poke() between them (pipelined solvers).
-  void amul(std::span<double> x, std::span<double> y, GhostUpdater& ghosts, const ProgressHook& progress) const;
   /// r = b - A x (x: nLocalCells entries, ghosts updated; b, r: nCells).
   void residual(std::span<double> x, std::span<const double> b, std::span<double> r, GhostUpdater& ghosts) const;
   /// Row sums of A, coupled coefficients included (= A applied to a field of ones); nCells entries.
