@@ -1,5 +1,7 @@
 #include "sluice/output/vtk_writer.hpp"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
@@ -15,6 +17,9 @@ template <class T>
 std::shared_ptr<const VtkArray> shared(std::string name, const std::vector<T>& values) {
   return std::make_shared<const VtkArray>(vtkArray(std::move(name), std::span<const T>(values)));
 }
+
+/// Cell data of every internal piece, added per write by attachInternalMesh.
+constexpr std::array<std::string_view, 2> kInternalFixedArrays{"cellId", "rank"};
 
 bool writesBoundary(const mesh::Patch& p) { return p.type != "empty" && p.type != "processor"; }
 
@@ -97,9 +102,10 @@ void VtkWriter::requireOpen(const char* what) const {
   if (!open_) throw Error(fmt::format("VtkWriter::{} called outside beginTime/endTime", what));
 }
 
-void VtkWriter::checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing) const {
-  if (&existing == &internal_.cellData && (name == "cellId" || name == "rank"))
-    throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
+void VtkWriter::checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing,
+                          std::span<const std::string_view> reserved) const {
+  for (std::string_view r : reserved)
+    if (name == r) throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
   for (const auto& a : existing)
     if (a->name == name) throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
 }
@@ -114,7 +120,7 @@ void VtkWriter::beginTime(Scalar time) {
 
 void VtkWriter::addCellField(const std::string& name, std::span<const double> values) {
   requireOpen("addCellField");
-  checkName(name, internal_.cellData);
+  checkName(name, internal_.cellData, kInternalFixedArrays);
   if (static_cast<std::int64_t>(values.size()) < internal_.nCells)
     throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(), internal_.nCells));
   internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));
@@ -122,7 +128,7 @@ void VtkWriter::addCellField(const std::string& name, std::span<const double> va
 
 void VtkWriter::addCellField(const std::string& name, std::span<const Vec3> values) {
   requireOpen("addCellField");
-  checkName(name, internal_.cellData);
+  checkName(name, internal_.cellData, kInternalFixedArrays);
   if (static_cast<std::int64_t>(values.size()) < internal_.nCells)
     throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(), internal_.nCells));
   internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));

@@ -37,6 +37,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sluice/core/types.hpp"
@@ -75,7 +76,9 @@ class VtkWriter {
 
  private:
   void requireOpen(const char* what) const;
-  void checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing) const;
+  /// Throws if `name` is in `existing` or `reserved`.
+  void checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing,
+                 std::span<const std::string_view> reserved = {}) const;
   std::vector<std::string> pieceNames(const char* prefix) const;
 
   std::filesystem::path caseDir_;
