@@ -51,11 +51,18 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         if g not in cases.CASE_GROUPS:
             p.error(f"unknown case '{g}'; known: {', '.join(cases.CASE_GROUPS)}")
     args.groups = groups
-    args.nps = [int(x) for x in args.np.split(",")]
+    try:
+        args.nps = [int(x) for x in args.np.split(",")]
+    except ValueError:
+        p.error(f"--np {args.np}: expected comma-separated rank counts, e.g. 1,2")
+    if any(n < 1 for n in args.nps):
+        p.error(f"--np {args.np}: rank counts must be at least 1")
     if args.runs is None:
         args.runs = 1 if args.quick else 3
     if args.runs_large is None:
         args.runs_large = 1
+    if args.runs < 1 or args.runs_large < 1:
+        p.error("--runs and --runs-large must be at least 1")
     return args
 
 
@@ -95,9 +102,18 @@ class Bench:
         self.done_runs = 0
 
     # ------------------------------------------------------------ bookkeeping
-    def save(self) -> None:
+    def save(self, final: bool = False) -> None:
+        """Progress goes to runs.partial.json after every run (kept if the bench
+        is interrupted); runs.json, from which RESULTS.md is made, is replaced
+        only by a finished bench."""
         self.args.results.mkdir(parents=True, exist_ok=True)
-        (self.args.results / "runs.json").write_text(json.dumps(self.data, indent=1) + "\n")
+        partial = self.args.results / "runs.partial.json"
+        text = json.dumps(self.data, indent=1) + "\n"
+        if final:
+            (self.args.results / "runs.json").write_text(text)
+            partial.unlink(missing_ok=True)
+        else:
+            partial.write_text(text)
 
     def elapsed(self) -> str:
         s = int(time.monotonic() - self.started)
@@ -280,7 +296,7 @@ def main(argv: list[str]) -> int:
         data = bench.data
         data["settings"]["finished"] = time.strftime("%Y-%m-%d %H:%M:%S %z")
         data["settings"]["harness_seconds"] = time.monotonic() - bench.started
-        bench.save()
+        bench.save(final=True)
     write_csv(data, results / "runs.csv")
     report.write(data, results)
     log(f"report: {results / 'RESULTS.md'}")
