@@ -36,6 +36,9 @@ struct BoxSpec {
   std::string xType = "patch";  ///< left/right: "patch", "wall" or "cyclic"
   std::string yType = "wall";   ///< bottom/top: any non-cyclic type, or "cyclic"
   std::string zType = "empty";  ///< front/back
+  /// Wall patches list the `wall` group in inGroups (as blockMesh writes it);
+  /// false leaves inGroups empty (the group is then only implied by the type).
+  bool wallGroupListed = true;
   /// Patch names in the order left, right, bottom, top, front, back.
   std::array<std::string, 6> names{"left", "right", "bottom", "top", "front", "back"};
   /// Maps the box's points (after scaling by size); identity if empty.
@@ -61,7 +64,7 @@ inline mesh::PolyMesh box(const BoxSpec& s) {
     const std::string& type = *types[side / 2];
     mesh::Patch& patch = options.sides[side] = test::boxSide(s.names[side], type);
     if (type == "cyclic") patch.neighbourPatch = s.names[side ^ 1];  // left-right, bottom-top, front-back
-    if (type == "wall") patch.inGroups = {"wall"};                    // as OpenFOAM's blockMesh writes
+    if (type == "wall" && s.wallGroupListed) patch.inGroups = {"wall"};  // as OpenFOAM's blockMesh writes
   }
   return test::boxMesh(nx, ny, nz, options);
 }

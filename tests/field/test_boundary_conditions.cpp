@@ -10,6 +10,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/field/boundary_condition_registry.hpp"
 #include "sluice/field/boundary_conditions.hpp"
+#include "sluice/field/field_registry.hpp"
 #include "sluice/field/surface_field.hpp"
 #include "sluice/io/dictionary.hpp"
 
@@ -32,18 +33,20 @@ class BoundaryConditions : public ::testing::Test {
 
   template <class T>
   struct Coeffs {
-    std::vector<Scalar> vi, gi;
+    std::vector<T> vi, gi;
     std::vector<T> vb, gb, face;
   };
 
+  /// The face values after evaluation (starting from `stored`), then the
+  /// coefficients with those face values stored.
   template <class T>
-  Coeffs<T> coeffs(const BoundaryCondition<T>& bc, const std::vector<T>& cells) {
+  Coeffs<T> coeffs(const BoundaryCondition<T>& bc, const std::vector<T>& cells, std::vector<T> stored = {}) {
     const Label n = mesh_.patches()[bc.patch()].size;
-    Coeffs<T> c{std::vector<Scalar>(n, -99), std::vector<Scalar>(n, -99), std::vector<T>(n), std::vector<T>(n),
-                std::vector<T>(n)};
-    bc.valueCoeffs(mesh_, cells, c.vi, c.vb);
-    bc.gradientCoeffs(mesh_, cells, c.gi, c.gb);
+    Coeffs<T> c{std::vector<T>(n, allComponents<T>(-99)), std::vector<T>(n, allComponents<T>(-99)),
+                std::vector<T>(n), std::vector<T>(n), stored.empty() ? std::vector<T>(n) : stored};
     bc.evaluate(mesh_, cells, c.face);
+    bc.valueCoeffs(mesh_, cells, c.face, c.vi, c.vb);
+    bc.gradientCoeffs(mesh_, cells, c.face, c.gi, c.gb);
     return c;
   }
 
@@ -91,15 +94,19 @@ TEST_F(BoundaryConditions, ZeroGradient) {
   EXPECT_EQ(c.gb, (std::vector<Scalar>{0, 0}));
 }
 
-TEST_F(BoundaryConditions, CalculatedKeepsFaceValues) {
+TEST_F(BoundaryConditions, CalculatedKeepsFaceValuesAndCountsAsFixed) {
   auto bc = make<Scalar>("type calculated; value uniform 7;");
   std::vector<Scalar> face{7, 8};
   bc->evaluate(mesh_, scalars_, face);
   EXPECT_EQ(face, (std::vector<Scalar>{7, 8}));
-  const auto c = coeffs(*bc, scalars_);
-  EXPECT_EQ(c.vi, (std::vector<Scalar>{1, 1}));
-  EXPECT_EQ(c.gi, (std::vector<Scalar>{0, 0}));
-  EXPECT_FALSE(bc->fixesValue());
+  // As OpenFOAM: fixesValue, and the normal gradient (v_f - v_P) d.
+  const auto c = coeffs(*bc, scalars_, {7, 8});
+  EXPECT_EQ(c.vi, (std::vector<Scalar>{0, 0}));
+  EXPECT_EQ(c.vb, (std::vector<Scalar>{7, 8}));
+  EXPECT_EQ(c.gi, (std::vector<Scalar>{-2, -2}));
+  EXPECT_EQ(c.gb, (std::vector<Scalar>{14, 16}));
+  EXPECT_TRUE(bc->fixesValue());
+  EXPECT_TRUE(bc->assignable());
 }
 
 TEST_F(BoundaryConditions, NoSlip) {
@@ -107,24 +114,57 @@ TEST_F(BoundaryConditions, NoSlip) {
   EXPECT_TRUE(bc->fixesValue());
   const auto c = coeffs(*bc, vectors_);
   EXPECT_EQ(c.face, (std::vector<Vec3>{{0, 0, 0}, {0, 0, 0}}));
-  EXPECT_EQ(c.vi, (std::vector<Scalar>{0, 0}));
-  EXPECT_EQ(c.gi, (std::vector<Scalar>{-2, -2}));
+  EXPECT_EQ(c.vi, (std::vector<Vec3>{{0, 0, 0}, {0, 0, 0}}));
+  EXPECT_EQ(c.gi, (std::vector<Vec3>{{-2, -2, -2}, {-2, -2, -2}}));
   EXPECT_EQ(c.gb, (std::vector<Vec3>{{0, 0, 0}, {0, 0, 0}}));
+  EXPECT_FALSE(bc->assignable());
 }
 
-TEST_F(BoundaryConditions, SlipRemovesTheNormalComponent) {
-  for (const char* type : {"slip", "symmetryPlane", "symmetry"}) {
-    auto bc = make<Vec3>(std::string("type ") + type + ";");
+TEST_F(BoundaryConditions, SlipRemovesTheNormalComponentPerComponent) {
+  // Normal -x: the x component goes. As OpenFOAM's basicSymmetry, each
+  // component has its own diagonal coefficient: D = |n| = (1, 0, 0), so x is
+  // fixed (at zero) and y, z have zero gradient, all implicitly.
+  auto bc = make<Vec3>("type slip;");
+  EXPECT_EQ(bc->type(), "slip");
+  EXPECT_FALSE(bc->assignable());  // constrainHbyA copies U's face values on slip walls
+  const auto c = coeffs(*bc, vectors_);
+  EXPECT_EQ(c.face, (std::vector<Vec3>{{0, 2, 3}, {0, 5, 6}}));
+  EXPECT_EQ(c.vi, (std::vector<Vec3>{{0, 1, 1}, {0, 1, 1}}));
+  EXPECT_EQ(c.vb, (std::vector<Vec3>{{0, 0, 0}, {0, 0, 0}}));
+  EXPECT_EQ(c.gi, (std::vector<Vec3>{{-2, 0, 0}, {-2, 0, 0}}));
+  EXPECT_EQ(c.gb, (std::vector<Vec3>{{0, 0, 0}, {0, 0, 0}}));
+  // Normal gradient from the coefficients: (v_f - v_P) * 2.
+  EXPECT_EQ(cmptMultiply(c.gi[0], vectors_[0]) + c.gb[0], (Vec3{-2, 0, 0}));
+  EXPECT_EQ(cmptMultiply(c.gi[1], vectors_[2]) + c.gb[1], (Vec3{8, 0, 0}));
+}
+
+TEST_F(BoundaryConditions, SymmetryTypesGoWithTheirPatchType) {
+  parallel::Communicator comm(MPI_COMM_SELF);
+  for (const char* type : {"symmetryPlane", "symmetry"}) {
+    BoxSpec spec(2, 2, 1, {2, 2, 1});
+    spec.xType = type;
+    FvMesh m = makeSerialFvMesh(fieldtest::box(spec), comm);
+    auto bc = makeBoundaryCondition<Vec3>(io::Dictionary::parse(std::string("type ") + type + ";", "0/U"), m, 0,
+                                          "0/U");
     EXPECT_EQ(bc->type(), type);
-    const auto c = coeffs(*bc, vectors_);
-    // Normal -x: the x component goes.
-    EXPECT_EQ(c.face, (std::vector<Vec3>{{0, 2, 3}, {0, 5, 6}}));
-    EXPECT_EQ(c.vi, (std::vector<Scalar>{1, 1}));
-    EXPECT_EQ(c.vb, (std::vector<Vec3>{{-1, 0, 0}, {4, 0, 0}}));
-    EXPECT_EQ(c.gi, (std::vector<Scalar>{-2, -2}));
-    EXPECT_EQ(c.gb, (std::vector<Vec3>{{0, 4, 6}, {0, 10, 12}}));
-    // Normal gradient from the coefficients: (v_f - v_P) * 2.
-    EXPECT_EQ(c.gi[0] * vectors_[0] + c.gb[0], (Vec3{-2, 0, 0}));
+    EXPECT_TRUE(bc->assignable());
+    std::vector<Vec3> face(2);
+    bc->evaluate(m, vectors_, face);
+    EXPECT_EQ(face, (std::vector<Vec3>{{0, 2, 3}, {0, 5, 6}}));
+    // A field created without a file gets the constraint condition there.
+    VolVectorField U("U", m, io::DimensionSet{{0, 1, -1, 0, 0, 0, 0}});
+    EXPECT_EQ(U.boundaryCondition(0)->type(), type);
+    // Another type on a symmetry patch, or the symmetry type elsewhere, is refused (as OpenFOAM).
+    EXPECT_THROW(makeBoundaryCondition<Vec3>(io::Dictionary::parse("type zeroGradient;", "0/U"), m, 0, "0/U"),
+                 InputError);
+  }
+  try {
+    make<Vec3>("type symmetryPlane;", 0, "0/U");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "0/U: boundaryField/left: boundary condition type 'symmetryPlane' is only valid on patches of type "
+                 "'symmetryPlane' (this patch is 'patch')");
   }
 }
 
@@ -144,11 +184,28 @@ TEST_F(BoundaryConditions, SlipOnAnObliqueWall) {
     EXPECT_NEAR(v.y, 0.6, 1e-14);
     EXPECT_NEAR(v.z, 0.0, 1e-14);
   }
+  // The implicit part per component is |n|; the rest is explicit, so the
+  // coefficients reproduce the face value and the normal gradient -d n (n.U).
+  std::vector<Vec3> vi(2), vb(2), gi(2), gb(2);
+  bc->valueCoeffs(m, cells, face, vi, vb);
+  bc->gradientCoeffs(m, cells, face, gi, gb);
+  const Scalar s = 1 / std::sqrt(1.25);
+  const Vec3 n{0.5 * s, -s, 0};
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_NEAR(vi[i].x, 1 - 0.5 * s, 1e-14);
+    EXPECT_NEAR(vi[i].y, 1 - s, 1e-14);
+    EXPECT_NEAR(vi[i].z, 1, 1e-14);
+    const Vec3 value = cmptMultiply(vi[i], cells[0]) + vb[i];
+    EXPECT_NEAR(mag(value - face[i]), 0, 1e-14);
+    const Scalar d = boundaryDeltaCoeff(m, m.patches()[2].start + i);
+    const Vec3 snGrad = cmptMultiply(gi[i], cells[0]) + gb[i];
+    EXPECT_NEAR(mag(snGrad - (-d * dot(n, cells[0]) * n)), 0, 1e-13);
+  }
 }
 
-TEST_F(BoundaryConditions, SlipAndSymmetryOnScalarsAreZeroGradient) {
-  for (const char* type : {"slip", "symmetryPlane", "symmetry"}) {
-    auto bc = make<Scalar>(std::string("type ") + type + ";");
+TEST_F(BoundaryConditions, SlipOnScalarsIsZeroGradient) {
+  {
+    auto bc = make<Scalar>("type slip;");
     const auto c = coeffs(*bc, scalars_);
     EXPECT_EQ(c.face, (std::vector<Scalar>{1, 3}));
     EXPECT_EQ(c.vi, (std::vector<Scalar>{1, 1}));
@@ -174,17 +231,23 @@ TEST_F(BoundaryConditions, EmptyContributesNothing) {
 TEST_F(BoundaryConditions, InletOutletSwitchesOnFluxSign) {
   auto bc = make<Scalar>("type inletOutlet; inletValue uniform 5; value uniform 0;");
   EXPECT_EQ(bc->type(), "inletOutlet");
-  // Without a flux every face is an outlet (zero gradient).
-  auto c = coeffs(*bc, scalars_);
-  EXPECT_EQ(c.face, (std::vector<Scalar>{1, 3}));
+  EXPECT_TRUE(bc->fixesValue());
+  EXPECT_TRUE(bc->assignable());
+  // Not linked to a flux yet (just read): the face values stay as they are,
+  // and asking for coefficients is an error.
+  std::vector<Scalar> face{0, 0};
+  bc->evaluate(mesh_, scalars_, face);
+  EXPECT_EQ(face, (std::vector<Scalar>{0, 0}));
+  std::vector<Scalar> ci(2), cb(2);
+  EXPECT_THROW(bc->valueCoeffs(mesh_, scalars_, face, ci, cb), Error);
 
-  SurfaceScalarField phi("phi", mesh_, io::DimensionSet{{0, 3, -1, 0, 0, 0, 0}});
+  FieldRegistry fields;
+  SurfaceScalarField& phi = fields.add(SurfaceScalarField("phi", mesh_, io::DimensionSet{{0, 3, -1, 0, 0, 0, 0}}));
   const Label start = mesh_.patches()[0].start;
   phi[start] = -1.0;     // entering the domain
   phi[start + 1] = 1.0;  // leaving
-  BoundaryContext context{&phi};
-  bc->setContext(&context);
-  c = coeffs(*bc, scalars_);
+  bc->link(fields);
+  auto c = coeffs(*bc, scalars_);
   EXPECT_EQ(c.face, (std::vector<Scalar>{5, 3}));
   EXPECT_EQ(c.vi, (std::vector<Scalar>{0, 1}));
   EXPECT_EQ(c.vb, (std::vector<Scalar>{5, 0}));
@@ -195,7 +258,103 @@ TEST_F(BoundaryConditions, InletOutletSwitchesOnFluxSign) {
   phi[start] = 2.0;
   c = coeffs(*bc, scalars_);
   EXPECT_EQ(c.face, (std::vector<Scalar>{1, 3}));
-  bc->setContext(nullptr);
+}
+
+TEST_F(BoundaryConditions, LinkingNamesTheMissingField) {
+  FieldRegistry fields;
+  fields.add(VolScalarField("p", mesh_, io::DimensionSet{}));
+  auto bc = make<Vec3>("type inletOutlet; inletValue uniform (1 0 0); phi phiAbs;", 0, "0/U");
+  try {
+    bc->link(fields);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "0/U: boundaryField/left: inletOutlet reads the flux 'phiAbs', which is not a field of this solver "
+                 "(fields: p)");
+  }
+}
+
+TEST_F(BoundaryConditions, MixedBlendsValueAndGradient) {
+  auto bc = make<Scalar>("type mixed; refValue uniform 4; refGradient uniform 2; valueFraction uniform 0.25;");
+  EXPECT_TRUE(bc->fixesValue());
+  EXPECT_FALSE(bc->assignable());
+  const auto c = coeffs(*bc, scalars_);
+  // v_f = 0.25 * 4 + 0.75 * (v_P + 2 / 2)
+  EXPECT_EQ(c.face, (std::vector<Scalar>{1 + 0.75 * 2, 1 + 0.75 * 4}));
+  EXPECT_EQ(c.vi, (std::vector<Scalar>{0.75, 0.75}));
+  EXPECT_EQ(c.vb, (std::vector<Scalar>{1.75, 1.75}));
+  EXPECT_EQ(c.gi, (std::vector<Scalar>{-0.5, -0.5}));
+  EXPECT_EQ(c.gb, (std::vector<Scalar>{3.5, 3.5}));
+  EXPECT_THROW(make<Scalar>("type mixed; refValue uniform 4; refGradient uniform 2; valueFraction uniform 2;"),
+               InputError);
+}
+
+TEST_F(BoundaryConditions, TotalPressureSubtractsTheDynamicPressureOnInflow) {
+  FieldRegistry fields;
+  VolVectorField& U = fields.add(VolVectorField("U", mesh_, io::DimensionSet{{0, 1, -1, 0, 0, 0, 0}}));
+  SurfaceScalarField& phi = fields.add(SurfaceScalarField("phi", mesh_, io::DimensionSet{{0, 3, -1, 0, 0, 0, 0}}));
+  const Label start = mesh_.patches()[0].start;
+  U.patchValues(0)[0] = Vec3{3, 4, 0};  // |U|^2 = 25
+  U.patchValues(0)[1] = Vec3{1, 0, 0};
+  phi[start] = -1.0;    // inflow: p = p0 - 25/2
+  phi[start + 1] = 1.0;  // outflow: p = p0
+
+  const io::Dictionary d = io::Dictionary::parse("type totalPressure; p0 uniform 100;", "0/p");
+  auto kinematic = BoundaryConditionRegistry<Scalar>::builtin().create(
+      PatchInput{d, mesh_, 0, "0/p", io::DimensionSet{{0, 2, -2, 0, 0, 0, 0}}});
+  EXPECT_TRUE(kinematic->fixesValue());
+  std::vector<Scalar> face(2);
+  kinematic->initialFaceValues(mesh_, scalars_, face);  // before linking: p0
+  EXPECT_EQ(face, (std::vector<Scalar>{100, 100}));
+  kinematic->link(fields);
+  const auto c = coeffs(*kinematic, scalars_);
+  EXPECT_EQ(c.face, (std::vector<Scalar>{87.5, 100}));
+  EXPECT_EQ(c.gb, (std::vector<Scalar>{175, 200}));
+
+  // A pressure in Pa (p_rgh): the dynamic pressure has the density's face value.
+  VolScalarField& rho = fields.add(VolScalarField("rho", mesh_, io::DimensionSet{{1, -3, 0, 0, 0, 0, 0}}, 2.0));
+  (void)rho;
+  auto withDensity = BoundaryConditionRegistry<Scalar>::builtin().create(
+      PatchInput{d, mesh_, 0, "0/p_rgh", io::DimensionSet{{1, -1, -2, 0, 0, 0, 0}}});
+  withDensity->link(fields);
+  withDensity->evaluate(mesh_, scalars_, face);
+  EXPECT_EQ(face, (std::vector<Scalar>{75, 100}));
+
+  try {
+    BoundaryConditionRegistry<Scalar>::builtin().create(
+        PatchInput{io::Dictionary::parse("type totalPressure; p0 uniform 0; psi thermo:psi;", "0/p"), mesh_, 0, "0/p",
+                   io::DimensionSet{{0, 2, -2, 0, 0, 0, 0}}});
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("0/p: boundaryField/left: totalPressure with psi 'thermo:psi'"));
+  }
+  EXPECT_THROW(BoundaryConditionRegistry<Scalar>::builtin().create(PatchInput{d, mesh_, 0, "0/T", io::DimensionSet{}}),
+               InputError);
+}
+
+TEST_F(BoundaryConditions, PressureInletOutletVelocityFixesTheTangentialPartOnInflow) {
+  FieldRegistry fields;
+  SurfaceScalarField& phi = fields.add(SurfaceScalarField("phi", mesh_, io::DimensionSet{{0, 3, -1, 0, 0, 0, 0}}));
+  const Label start = mesh_.patches()[0].start;
+  phi[start] = -1.0;    // inflow
+  phi[start + 1] = 1.0;  // outflow
+  auto bc = make<Vec3>("type pressureInletOutletVelocity; tangentialVelocity uniform (7 1 0); value uniform (0 0 0);");
+  EXPECT_TRUE(bc->fixesValue());
+  EXPECT_TRUE(bc->assignable());
+  bc->link(fields);
+  const auto c = coeffs(*bc, vectors_);
+  // Inflow through the -x face: the normal (x) component from the cell, the
+  // tangential ones from tangentialVelocity without its normal part.
+  EXPECT_EQ(c.face[0], (Vec3{1, 1, 0}));
+  EXPECT_EQ(c.vi[0], (Vec3{1, 0, 0}));
+  EXPECT_EQ(c.vb[0], (Vec3{0, 1, 0}));
+  EXPECT_EQ(c.gi[0], (Vec3{0, -2, -2}));
+  EXPECT_EQ(cmptMultiply(c.gi[0], vectors_[0]) + c.gb[0], 2.0 * (c.face[0] - vectors_[0]));
+  // Outflow: zero gradient.
+  EXPECT_EQ(c.face[1], vectors_[2]);
+  EXPECT_EQ(c.vi[1], (Vec3{1, 1, 1}));
+  EXPECT_EQ(c.gi[1], (Vec3{0, 0, 0}));
+  EXPECT_THROW(make<Vec3>("type pressureInletOutletVelocity;"), InputError);  // value is required
 }
 
 TEST_F(BoundaryConditions, UniformFixedValueTable) {
@@ -284,8 +443,8 @@ TEST_F(BoundaryConditions, UnknownTypeListsTheSupportedOnes) {
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(),
                  "0/U: boundaryField/inlet: unknown boundary condition type 'fixedValu'; supported: calculated, "
-                 "empty, fixedGradient, fixedValue, inletOutlet, noSlip, slip, symmetry, symmetryPlane, "
-                 "uniformFixedValue, zeroGradient");
+                 "empty, fixedGradient, fixedValue, inletOutlet, mixed, noSlip, pressureInletOutletVelocity, slip, "
+                 "symmetry, symmetryPlane, uniformFixedValue, zeroGradient");
   }
   try {
     makeBoundaryCondition<Scalar>(io::Dictionary::parse("type noSlip;", "0/p"), m, 1, "0/p");
@@ -293,8 +452,8 @@ TEST_F(BoundaryConditions, UnknownTypeListsTheSupportedOnes) {
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(),
                  "0/p: boundaryField/outlet: unknown boundary condition type 'noSlip'; supported: calculated, empty, "
-                 "fixedFluxPressure, fixedGradient, fixedValue, inletOutlet, slip, symmetry, symmetryPlane, "
-                 "uniformFixedValue, zeroGradient");
+                 "fixedFluxPressure, fixedGradient, fixedValue, inletOutlet, mixed, slip, symmetry, symmetryPlane, "
+                 "totalPressure, uniformFixedValue, zeroGradient");
   }
 }
 

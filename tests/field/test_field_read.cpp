@@ -91,9 +91,10 @@ TEST_F(FieldRead, NonuniformInternalAndBoundary) {
   const auto inlet = U.patchValues(0);
   EXPECT_EQ(inlet[0], (Vec3{1, 0, 0}));
   EXPECT_EQ(inlet[1], (Vec3{2, 0, 0}));
-  // inletOutlet without a flux: zero gradient, the outlet cells 2 and 5.
-  EXPECT_EQ(U.patchValues(1)[0], (Vec3{2, 0, 0}));
-  EXPECT_EQ(U.patchValues(1)[1], (Vec3{5, 1e-3, -2.5}));
+  // inletOutlet before it is linked to a flux: the file's value (as OpenFOAM
+  // until the condition is first updated).
+  EXPECT_EQ(U.patchValues(1)[0], (Vec3{9, 9, 9}));
+  EXPECT_EQ(U.patchValues(1)[1], (Vec3{9, 9, 9}));
   EXPECT_EQ(U.boundaryCondition(2)->type(), "noSlip");
   EXPECT_EQ(U.patchValues(3)[2], (Vec3{0, 0, 0}));
 }
@@ -112,6 +113,45 @@ TEST_F(FieldRead, ExactNameBeatsGroupBeatsPattern) {
   EXPECT_EQ(p.boundaryCondition(2)->type(), "fixedValue");    // group
   EXPECT_EQ(p.patchValues(2)[0], 2.0);
   EXPECT_EQ(p.boundaryCondition(3)->type(), "zeroGradient");  // exact beats group
+}
+
+TEST_F(FieldRead, WallAndConstraintTypesAreImpliedGroups) {
+  // As OpenFOAM: a patch of type wall is in group `wall`, a symmetryPlane
+  // patch in group `symmetryPlane`, without inGroups in the mesh.
+  parallel::Communicator comm(MPI_COMM_SELF);
+  BoxSpec spec = channelSpec();
+  spec.wallGroupListed = false;
+  spec.xType = "symmetryPlane";
+  FvMesh m = makeSerialFvMesh(fieldtest::box(spec), comm);
+  write("p", fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", "uniform 0",
+                       "wall { type fixedValue; value uniform 2; }\n"
+                       "symmetryPlane { type symmetryPlane; }\n"
+                       "empty { type empty; }\n"));
+  VolScalarField p = readVolScalarField(dir_.path(), "p", "0", m);
+  EXPECT_EQ(p.boundaryCondition(0)->type(), "symmetryPlane");
+  EXPECT_EQ(p.boundaryCondition(2)->type(), "fixedValue");
+  EXPECT_EQ(p.boundaryCondition(3)->type(), "fixedValue");
+  EXPECT_EQ(p.patchValues(3)[1], 2.0);
+
+  // A plain `patch` is in no group: a missing entry names the patch (and
+  // for a wall, the groups that would have covered it).
+  write("p", fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", "uniform 0",
+                       "patch { type zeroGradient; }\n\"(front|back)\" { type empty; }\n"));
+  try {
+    readVolScalarField(dir_.path(), "p", "0", mesh_);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "0/p: boundaryField: no entry for patch 'inlet'");
+  }
+  write("p", fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", "uniform 0",
+                       "\"(in|out)let\" { type zeroGradient; }\nupperWall { type zeroGradient; }\n"
+                       "\"(front|back)\" { type empty; }\n"));
+  try {
+    readVolScalarField(dir_.path(), "p", "0", mesh_);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "0/p: boundaryField: no entry for patch 'lowerWall' or its groups (wall)");
+  }
 }
 
 TEST_F(FieldRead, ConstraintPatchesNeedNoEntry) {
@@ -178,8 +218,8 @@ TEST_F(FieldRead, UnknownConditionType) {
                        "outlet { type zeroGradient; }\n\"(front|back)\" { type empty; }\n"));
   EXPECT_EQ(readError("U", true),
             "0/U: boundaryField/inlet: unknown boundary condition type 'fixedValu'; supported: calculated, empty, "
-            "fixedGradient, fixedValue, inletOutlet, noSlip, slip, symmetry, symmetryPlane, uniformFixedValue, "
-            "zeroGradient");
+            "fixedGradient, fixedValue, inletOutlet, mixed, noSlip, pressureInletOutletVelocity, slip, symmetry, "
+            "symmetryPlane, uniformFixedValue, zeroGradient");
 }
 
 TEST_F(FieldRead, VectorValueInAScalarField) {

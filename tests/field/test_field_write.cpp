@@ -68,7 +68,7 @@ TEST(FieldWrite, ConditionEntriesRoundTrip) {
                            "dimensions [0 2 -2 0 0 0 0];\ninternalField uniform 1;\nboundaryField\n{\n"
                            "left { type uniformFixedValue; uniformValue table ((0 1) (2 3)); }\n"
                            "right { type inletOutlet; inletValue nonuniform List<scalar> 2(4 5); value uniform 0; }\n"
-                           "bottom { type fixedFluxPressure; gradient uniform 2; }\n"
+                           "bottom { type fixedFluxPressure; gradient uniform 2; value uniform 1.5; }\n"
                            "top { type calculated; value nonuniform List<scalar> 2(6 7); }\n"
                            "\"(front|back)\" { type empty; }\n}\n");
   VolScalarField p = readVolScalarField(dir.path(), "p", "0", mesh);

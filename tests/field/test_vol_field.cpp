@@ -6,6 +6,7 @@
 #include "field/field_test_mesh.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/field/boundary_conditions.hpp"
+#include "sluice/field/field_registry.hpp"
 #include "sluice/field/surface_field.hpp"
 #include "sluice/field/vol_field.hpp"
 
@@ -32,7 +33,7 @@ TEST_F(VolFields, DefaultConditionsFollowThePatchKind) {
   EXPECT_EQ(U.boundaryCondition(1), nullptr);
   EXPECT_EQ(U.boundaryCondition(2)->type(), "calculated");
   EXPECT_TRUE(U.boundaryCondition(4)->isEmpty());
-  EXPECT_FALSE(U.fixesValue());
+  EXPECT_TRUE(U.fixesValue());  // `calculated` counts as fixed, as in OpenFOAM
   EXPECT_EQ(U.patchValues(3)[1], (Vec3{1, 2, 3}));
   EXPECT_EQ(U.internal().size(), 12u);
 }
@@ -102,20 +103,26 @@ TEST_F(VolFields, SetBoundaryConditionChecksThePatch) {
   EXPECT_THROW(p.setBoundaryCondition(9, std::make_unique<ZeroGradientBC<Scalar>>(9)), Error);   // out of range
 }
 
-TEST_F(VolFields, InletOutletThroughTheFieldContext) {
-  VolScalarField k("k", mesh_, io::DimensionSet{});
+TEST_F(VolFields, InletOutletFindsTheFluxInTheRegistry) {
+  FieldRegistry fields;
+  VolScalarField& k = fields.add(VolScalarField("k", mesh_, io::DimensionSet{}), {.write = true});
   for (Label c = 0; c < mesh_.nCells(); ++c) k[c] = c;
   k.setBoundaryCondition(3, std::make_unique<InletOutletBC<Scalar>>(3, std::vector<Scalar>(4, -1.0)));
-  SurfaceScalarField phi("phi", mesh_, io::DimensionSet{{0, 3, -1, 0, 0, 0, 0}}, 1.0);
+  SurfaceScalarField& phi =
+      fields.add(SurfaceScalarField("phi", mesh_, io::DimensionSet{{0, 3, -1, 0, 0, 0, 0}}, 1.0), {.oldTimes = true});
   EXPECT_EQ(phi.values().size(), static_cast<std::size_t>(mesh_.nFaces()));
   phi.patchValues(3)[2] = -0.5;
-  BoundaryContext context{&phi};
-  k.setBoundaryContext(&context);
+  fields.linkBoundaryConditions();
   k.correctBoundaryConditions();
   // top faces are owned by cells 8..11; face 2 has inflow.
   EXPECT_EQ(k.patchValues(3)[0], 8.0);
   EXPECT_EQ(k.patchValues(3)[2], -1.0);
   EXPECT_EQ(k.patchValues(3)[3], 11.0);
+  // A copy keeps the link.
+  VolScalarField copy = k;
+  phi.patchValues(3)[0] = -2.0;
+  copy.correctBoundaryConditions();
+  EXPECT_EQ(copy.patchValues(3)[0], -1.0);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 //   fvtest::setFixedValue(u, [](const Vec3& x) { return x.x; });  // every Regular patch
 //   std::vector<double> y = fvtest::multiply(m.mesh, ldu, x);      // y = A x (x: nLocalCells)
 //   int it = fvtest::solveCG(m.mesh, ldu, x, b, 1e-12);            // symmetric definite (either sign)
+//   fvtest::solveCG(m.mesh, M, x, 1e-12);                          // an FvMatrix<Scalar>, boundary parts included
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -23,6 +24,7 @@
 #include "sluice/core/vec3.hpp"
 #include "sluice/field/boundary_conditions.hpp"
 #include "sluice/field/fv_mesh.hpp"
+#include "sluice/fv/fv_matrix.hpp"
 #include "sluice/field/vol_field.hpp"
 #include "sluice/linear/ldu_matrix.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
@@ -171,6 +173,19 @@ inline int solveCG(const field::FvMesh& mesh, const linear::LduMatrix& A, std::v
     ++it;
   }
   return it;
+}
+
+/// The matrix of a scalar equation as the linear solver sees it: its
+/// coefficients with the Regular boundary faces' diagonal parts added.
+inline linear::LduMatrix systemMatrix(const fv::FvMatrix<Scalar>& M) {
+  linear::LduMatrix A = M.ldu();
+  A.diag() = M.componentSystem(0).diag;
+  return A;
+}
+
+/// solveCG on a scalar equation, its boundary parts included (FvMatrix::componentSystem).
+inline int solveCG(const field::FvMesh& mesh, const fv::FvMatrix<Scalar>& M, std::vector<double>& x, double tol) {
+  return solveCG(mesh, systemMatrix(M), x, M.componentSystem(0).source, tol);
 }
 
 }  // namespace sluice::fvtest

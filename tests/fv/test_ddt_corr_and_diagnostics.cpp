@@ -41,7 +41,7 @@ TEST(DdtCorr, ZeroWhenTheOldFluxMatchesTheOldVelocity) {
   Flow flow(m.mesh);
   field::SurfaceScalarField phi0("phi", m.mesh, {});
   phi0.values() = fvc::flux(flow.U).values();
-  const field::SurfaceScalarField c = fvc::ddtCorr(flow.U, phi0, nullptr, ddtScheme(DdtKind::Euler), TimeStep{0.1});
+  const field::SurfaceScalarField c = fvc::ddtCorr(flow.U, phi0, ddtScheme(DdtKind::Euler), TimeStep{0.1});
   EXPECT_EQ(c.name(), "ddtCorr(U,phi)");
   for (Label f = 0; f < m.mesh.nFaces(); ++f) EXPECT_NEAR(c[f], 0.0, 1e-14);
 }
@@ -53,7 +53,7 @@ TEST(DdtCorr, EulerValueAndCouplingCoefficient) {
   field::SurfaceScalarField phi0("phi", m.mesh, {});
   for (Label f = 0; f < m.mesh.nFaces(); ++f) phi0[f] = 1.1 * flux0[f];  // 10% off everywhere
   const double dt = 0.05;
-  const field::SurfaceScalarField c = fvc::ddtCorr(flow.U, phi0, nullptr, ddtScheme(DdtKind::Euler), TimeStep{dt});
+  const field::SurfaceScalarField c = fvc::ddtCorr(flow.U, phi0, ddtScheme(DdtKind::Euler), TimeStep{dt});
   for (Label f = 0; f < m.mesh.nFaces(); ++f) {
     const Label patch = m.mesh.facePatch(f);
     if (isEmptyFace(m.mesh, f) || patch == 0 || patch == 1) {  // empty, and fixedValue U: no correction
@@ -68,10 +68,10 @@ TEST(DdtCorr, EulerValueAndCouplingCoefficient) {
   // The correction is limited: a flux far from the velocity's gets no coupling.
   for (Label f = 0; f < m.mesh.nFaces(); ++f) phi0[f] = -flux0[f];
   const field::SurfaceScalarField none =
-      fvc::ddtCorr(flow.U, phi0, nullptr, ddtScheme(DdtKind::Euler), TimeStep{dt});
+      fvc::ddtCorr(flow.U, phi0, ddtScheme(DdtKind::Euler), TimeStep{dt});
   for (Label f = 0; f < m.mesh.nFaces(); ++f) EXPECT_NEAR(none[f], 0.0, 1e-12);
   const field::SurfaceScalarField steady =
-      fvc::ddtCorr(flow.U, phi0, nullptr, ddtScheme(DdtKind::steadyState), TimeStep{dt});
+      fvc::ddtCorr(flow.U, phi0, ddtScheme(DdtKind::steadyState), TimeStep{dt});
   for (Label f = 0; f < m.mesh.nFaces(); ++f) EXPECT_EQ(steady[f], 0.0);
 }
 
@@ -81,16 +81,18 @@ TEST(DdtCorr, BackwardCombinesTwoOldLevels) {
   flow.U.storeOldTime();  // oldOldTime = oldTime = U
   ASSERT_EQ(flow.U.nOldTimes(), 2);
   const field::SurfaceScalarField flux0 = fvc::flux(flow.U);
-  field::SurfaceScalarField phi0("phi", m.mesh, {}), phi00("phi", m.mesh, {});
-  for (Label f = 0; f < m.mesh.nFaces(); ++f) {
-    phi0[f] = 1.1 * flux0[f];
-    phi00[f] = 1.3 * flux0[f];
-  }
+  // The flux's two old levels: 1.1 flux0 one step back, 1.3 flux0 two steps back.
+  field::SurfaceScalarField phi("phi", m.mesh, {});
+  for (Label f = 0; f < m.mesh.nFaces(); ++f) phi[f] = 1.3 * flux0[f];
+  phi.storeOldTime();
+  for (Label f = 0; f < m.mesh.nFaces(); ++f) phi[f] = 1.1 * flux0[f];
+  phi.storeOldTime();
+  for (Label f = 0; f < m.mesh.nFaces(); ++f) phi[f] = 99.0;  // the current flux is not used
   const TimeStep ts{0.1, 0.2};
   const BackwardCoeffs b = backwardCoeffs(ts, 2);
   EXPECT_NEAR(b.c, 1 + 0.1 / 0.3, 1e-15);
   EXPECT_NEAR(b.c00, 0.01 / (0.2 * 0.3), 1e-15);
-  const field::SurfaceScalarField c = fvc::ddtCorr(flow.U, phi0, &phi00, ddtScheme(DdtKind::backward), ts);
+  const field::SurfaceScalarField c = fvc::ddtCorr(flow.U, phi, ddtScheme(DdtKind::backward), ts);
   const double k = 1.0 - 0.1 / 1.1;
   for (Label f = 0; f < m.mesh.nInternalFaces(); ++f) {
     const double expected = k / 0.1 * ((b.c0 * 1.1 - b.c00 * 1.3) - (b.c0 - b.c00)) * flux0[f];

@@ -53,7 +53,7 @@ writeControl runTime; writeInterval 5;
   dir.write("system/fvSchemes", foamFile("dictionary", "fvSchemes", R"(
 ddtSchemes { default Euler; }
 gradSchemes { default Gauss linear; }
-divSchemes { default none; div(phi,U) Gauss linear; }
+divSchemes { default none; div(phi,U) Gauss linear; div((nuEff*dev2(T(grad(U))))) Gauss linear; }
 laplacianSchemes { default Gauss linear corrected; }
 interpolationSchemes { default linear; }
 snGradSchemes { default corrected; }
@@ -67,7 +67,8 @@ solvers
 PIMPLE { nOuterCorrectors 1; nCorrectors 2; nNonOrthogonalCorrectors 0; }
 )"));
   dir.write("constant/transportProperties",
-            foamFile("dictionary", "transportProperties", fmt::format("nu [0 2 -1 0 0 0 0] {};\n", kNu)));
+            foamFile("dictionary", "transportProperties",
+                     fmt::format("transportModel Newtonian;\nnu [0 2 -1 0 0 0 0] {};\n", kNu)));
   dir.write("constant/turbulenceProperties", foamFile("dictionary", "turbulenceProperties", "simulationType laminar;\n"));
   dir.write("0/U", foamFile("volVectorField", "U", fmt::format(R"(
 dimensions [0 1 -1 0 0 0 0];

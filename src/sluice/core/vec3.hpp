@@ -2,6 +2,7 @@
 // Three-component vector used for points, areas, velocities.
 #include <cmath>
 #include <ostream>
+#include <type_traits>
 
 #include "sluice/core/types.hpp"
 
@@ -33,6 +34,30 @@ constexpr Vec3 cross(const Vec3& a, const Vec3& b) {
 }
 inline Scalar mag(const Vec3& a) { return std::sqrt(dot(a, a)); }
 constexpr Scalar magSqr(const Vec3& a) { return dot(a, a); }
+
+// Component-wise operations (OpenFOAM's cmptMultiply, cmptAv, cmptMax, cmptMin,
+// cmptMag), with scalar overloads so generic field code serves both types:
+// a boundary condition's coefficients act per component on vectors
+// (slip: only the normal component is fixed).
+constexpr Vec3 cmptMultiply(const Vec3& a, const Vec3& b) { return {a.x * b.x, a.y * b.y, a.z * b.z}; }
+constexpr Scalar cmptMultiply(Scalar a, Scalar b) { return a * b; }
+constexpr Scalar cmptAv(const Vec3& a) { return (a.x + a.y + a.z) / 3; }
+constexpr Scalar cmptAv(Scalar a) { return a; }
+constexpr Scalar cmptMax(const Vec3& a) { return a.x > a.y ? (a.x > a.z ? a.x : a.z) : (a.y > a.z ? a.y : a.z); }
+constexpr Scalar cmptMax(Scalar a) { return a; }
+constexpr Scalar cmptMin(const Vec3& a) { return a.x < a.y ? (a.x < a.z ? a.x : a.z) : (a.y < a.z ? a.y : a.z); }
+constexpr Scalar cmptMin(Scalar a) { return a; }
+inline Vec3 cmptMag(const Vec3& a) { return {std::abs(a.x), std::abs(a.y), std::abs(a.z)}; }
+inline Scalar cmptMag(Scalar a) { return std::abs(a); }
+/// The value with every component equal to s (OpenFOAM's pTraits<T>::one times s).
+template <class T>
+constexpr T allComponents(Scalar s) {
+  if constexpr (std::is_same_v<T, Vec3>) {
+    return T{s, s, s};
+  } else {
+    return T(s);
+  }
+}
 
 inline std::ostream& operator<<(std::ostream& os, const Vec3& v) {
   return os << '(' << v.x << ' ' << v.y << ' ' << v.z << ')';

@@ -12,13 +12,6 @@ namespace sluice::field {
 
 namespace {
 
-bool isFinite(Scalar v) { return std::isfinite(v); }
-bool isFinite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-const char* nonFiniteName(Scalar v) { return std::isnan(v) ? "NaN" : "Inf"; }
-const char* nonFiniteName(const Vec3& v) {
-  return std::isnan(v.x) || std::isnan(v.y) || std::isnan(v.z) ? "NaN" : "Inf";
-}
-
 template <FieldValueType T>
 const std::vector<T>& valuesOf(const io::FieldValue& v) {
   if constexpr (std::is_same_v<T, Scalar>) {
@@ -26,49 +19,6 @@ const std::vector<T>& valuesOf(const io::FieldValue& v) {
   } else {
     return v.vectors;
   }
-}
-
-template <FieldValueType T>
-T readOne(io::TokenStream& ts) {
-  if constexpr (std::is_same_v<T, Scalar>) {
-    return ts.readScalar();
-  } else {
-    return ts.readVec3();
-  }
-}
-
-// uniformValue: `1`, `(1 0 0)`, `constant 1`, `table ((0 0) (1 2))`.
-template <FieldValueType T>
-TimeTable<T> readTimeTable(const PatchInput& in) {
-  const std::string where = in.where();
-  if (!in.dict.found("uniformValue")) throw InputError(fmt::format("{}: missing 'uniformValue'", where));
-  io::TokenStream ts = in.dict.stream("uniformValue");
-  TimeTable<T> t;
-  if (ts.acceptWord("constant") || !ts.peek().isWord()) {
-    t.times.push_back(0.0);
-    t.values.push_back(readOne<T>(ts));
-  } else if (ts.acceptWord("table")) {
-    ts.expectPunct('(');
-    while (!ts.acceptPunct(')')) {
-      ts.expectPunct('(');
-      const Scalar time = ts.readScalar();
-      if (!t.times.empty() && time <= t.times.back())
-        ts.fail(fmt::format("table times must increase ({} after {})", time, t.times.back()));
-      t.times.push_back(time);
-      t.values.push_back(readOne<T>(ts));
-      ts.expectPunct(')');
-    }
-    if (t.times.empty()) ts.fail("empty table");
-  } else {
-    ts.fail("expected a value, 'constant' or 'table', found " + ts.describeNext());
-  }
-  ts.expectEnd();
-  for (std::size_t i = 0; i < t.values.size(); ++i)
-    if (!isFinite(t.values[i]) || !std::isfinite(t.times[i]))
-      throw InputError(fmt::format("{}: uniformValue: {} in entry {}", where,
-                                   std::isfinite(t.times[i]) ? nonFiniteName(t.values[i]) : nonFiniteName(t.times[i]),
-                                   i));
-  return t;
 }
 
 }  // namespace
@@ -134,57 +84,32 @@ std::unique_ptr<BoundaryCondition<T>> BoundaryConditionRegistry<T>::create(const
   if (it == factories_.end())
     throw InputError(fmt::format("{}: unknown boundary condition type '{}'; supported: {}", where, type,
                                  fmt::join(types(), ", ")));
-  if (kind == PatchKind::Empty && type != "empty")
-    throw InputError(fmt::format("{}: patch of type 'empty' needs boundary condition type 'empty', found '{}'", where,
-                                 type));
-  if (kind != PatchKind::Empty && type == "empty")
-    throw InputError(fmt::format(
-        "{}: boundary condition type 'empty' is only valid on patches of type 'empty' (this patch is '{}')", where,
-        patch.type));
+  // Constraint types go with patches of the same type, both ways (OpenFOAM's constraint patch fields).
+  for (const char* constraint : {"empty", "symmetryPlane", "symmetry"}) {
+    if (patch.type == constraint && type != constraint)
+      throw InputError(fmt::format("{}: patch of type '{}' needs boundary condition type '{}', found '{}'", where,
+                                   constraint, constraint, type));
+    if (patch.type != constraint && type == constraint)
+      throw InputError(fmt::format(
+          "{}: boundary condition type '{}' is only valid on patches of type '{}' (this patch is '{}')", where,
+          constraint, constraint, patch.type));
+  }
   return it->second(in);
 }
 
 template <FieldValueType T>
 BoundaryConditionRegistry<T> BoundaryConditionRegistry<T>::withBuiltins() {
   BoundaryConditionRegistry<T> r;
-  r.add("fixedValue", [](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-    return std::make_unique<FixedValueBC<T>>(in.patch, readPatchValues<T>(in, "value"));
-  });
-  r.add("uniformFixedValue", [](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-    return std::make_unique<UniformFixedValueBC<T>>(in.patch, in.nFaces(), readTimeTable<T>(in));
-  });
-  r.add("zeroGradient", [](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-    return std::make_unique<ZeroGradientBC<T>>(in.patch);
-  });
-  r.add("calculated", [](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-    return std::make_unique<CalculatedBC<T>>(in.patch);
-  });
-  r.add("fixedGradient", [](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-    return std::make_unique<FixedGradientBC<T>>(in.patch, readPatchValues<T>(in, "gradient"));
-  });
-  for (const char* name : {"slip", "symmetryPlane", "symmetry"})
-    r.add(name, [type = std::string(name)](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-      return std::make_unique<SlipBC<T>>(in.patch, type);
-    });
-  r.add("empty", [](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-    return std::make_unique<EmptyBC<T>>(in.patch);
-  });
-  r.add("inletOutlet", [](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-    return std::make_unique<InletOutletBC<T>>(in.patch, readPatchValues<T>(in, "inletValue"));
-  });
-  if constexpr (std::is_same_v<T, Vec3>) {
-    r.add("noSlip", [](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-      return std::make_unique<NoSlipBC>(in.patch, in.nFaces());
-    });
+  registerFixedValueConditions(r);
+  registerZeroGradientConditions(r);
+  registerFixedGradientConditions(r);
+  registerSlipConditions(r);
+  registerEmptyCondition(r);
+  registerMixedConditions(r);
+  if constexpr (std::is_same_v<T, Scalar>) {
+    registerTotalPressureCondition(r);
   } else {
-    r.add("fixedFluxPressure", [](const PatchInput& in) -> std::unique_ptr<BoundaryCondition<T>> {
-      auto bc = std::make_unique<FixedFluxPressureBC>(in.patch, in.nFaces());
-      if (in.dict.found("gradient")) {
-        const std::vector<Scalar> g = readPatchValues<Scalar>(in, "gradient");
-        bc->setGradient(g);
-      }
-      return bc;
-    });
+    registerPressureInletOutletVelocityCondition(r);
   }
   return r;
 }

@@ -12,8 +12,11 @@
 // create() checks, with messages naming file and patch:
 //  - the type is registered ("0/U: boundaryField/inlet: unknown boundary condition type 'fixedValu';
 //    supported: calculated, empty, ...");
-//  - `empty` exactly on patches of type empty;
+//  - constraint types match their patches: `empty`, `symmetryPlane` and
+//    `symmetry` exactly on patches of that type (as OpenFOAM);
 //  - the patch is not coupled (cyclic and processor patches have no condition).
+// The built-in types are registered by the register* function of each
+// condition file (field/boundary/*.hpp), called by withBuiltins().
 // Values (`value`, `inletValue`, `gradient`) are read with readPatchValues:
 // uniform, or nonuniform lists over the patch of the undecomposed mesh
 // (mapped to this rank's faces); wrong value type, count, NaN or Inf are
@@ -38,6 +41,7 @@ struct PatchInput {
   const FvMesh& mesh;
   Label patch;
   std::string file;            ///< display name of the field file, e.g. "0/U"
+  io::DimensionSet dimensions{};  ///< the field's (totalPressure: kinematic or in Pa)
 
   /// "0/U: boundaryField/inlet" for messages.
   std::string where() const;

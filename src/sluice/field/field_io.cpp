@@ -8,6 +8,7 @@
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "sluice/core/error.hpp"
 #include "sluice/field/boundary_conditions.hpp"
@@ -20,14 +21,27 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// The patch's entry in boundaryField: exact name, then a group name, then a
-/// regular-expression key.
+/// The groups a patch belongs to: its inGroups, and its type when that is
+/// `wall` or a constraint type (OpenFOAM adds those implicitly).
+std::vector<std::string> patchGroups(const mesh::Patch& patch) {
+  std::vector<std::string> groups = patch.inGroups;
+  static const char* const implied[] = {"wall", "empty", "symmetryPlane", "symmetry", "cyclic", "processor", "wedge"};
+  for (const char* type : implied)
+    if (patch.type == type && std::find(groups.begin(), groups.end(), type) == groups.end()) groups.push_back(type);
+  return groups;
+}
+
+/// The patch's entry in boundaryField with OpenFOAM's precedence: the exact
+/// patch name; then a group the patch is in (the last such entry in the
+/// file); then a regular-expression key.
 const io::Entry* findPatchEntry(const io::Dictionary& boundaryField, const mesh::Patch& patch) {
   for (const io::Entry& e : boundaryField.entries())
     if (!e.isPattern() && e.keyword() == patch.name) return &e;
-  for (const std::string& group : patch.inGroups)
-    for (const io::Entry& e : boundaryField.entries())
-      if (!e.isPattern() && e.keyword() == group) return &e;
+  const std::vector<std::string> groups = patchGroups(patch);
+  const auto& entries = boundaryField.entries();
+  for (auto it = entries.rbegin(); it != entries.rend(); ++it)
+    if (!it->isPattern() && it->isDict() && std::find(groups.begin(), groups.end(), it->keyword()) != groups.end())
+      return &*it;
   return boundaryField.findEntry(patch.name);
 }
 
@@ -106,12 +120,15 @@ VolField<T> volFieldFromDictionary(const io::Dictionary& dict, const std::string
     const io::Entry* entry = findPatchEntry(*boundaryField, patch);
     if (entry == nullptr) {
       // Constraint types default to their condition (OpenFOAM's setConstraintTypes).
-      if (kind == PatchKind::Empty || kind == PatchKind::Cyclic) continue;
-      if (patch.type == "symmetryPlane" || patch.type == "symmetry") {
-        field.setBoundaryCondition(p, std::make_unique<SlipBC<T>>(p, patch.type));
+      if (kind == PatchKind::Cyclic) continue;
+      if (auto constraint = constraintCondition<T>(mesh, p)) {
+        field.setBoundaryCondition(p, std::move(constraint));
         continue;
       }
-      throw InputError(fmt::format("{}: boundaryField: no entry for patch '{}'", file, patch.name));
+      const std::vector<std::string> groups = patchGroups(patch);
+      throw InputError(fmt::format("{}: boundaryField: no entry for patch '{}'{}", file, patch.name,
+                                   groups.empty() ? std::string()
+                                                  : fmt::format(" or its groups ({})", fmt::join(groups, ", "))));
     }
     if (!entry->isDict()) throw InputError(fmt::format("{}: expected a dictionary", where));
     const io::Dictionary& patchDict = entry->dict();
@@ -126,11 +143,15 @@ VolField<T> volFieldFromDictionary(const io::Dictionary& dict, const std::string
       throw InputError(fmt::format(
           "{}: boundary condition type 'cyclic' is only valid on patches of type 'cyclic' (this patch is '{}')", where,
           patch.type));
-    const PatchInput in{patchDict, mesh, p, file};
+    const PatchInput in{patchDict, mesh, p, file, field.dimensions()};
     field.setBoundaryCondition(p, registry.create(in));
+    // The face values until the condition is first evaluated: the file's
+    // `value`, or the condition's own start (the owner cells' values).
     if (kind == PatchKind::Regular && patchDict.found("value")) {
       const std::vector<T> faceValues = readPatchValues<T>(in, "value");
       std::copy(faceValues.begin(), faceValues.end(), field.patchValues(p).begin());
+    } else {
+      field.boundaryCondition(p)->initialFaceValues(mesh, std::span<const T>(field.values()), field.patchValues(p));
     }
   }
   field.evaluateBoundaryConditions();

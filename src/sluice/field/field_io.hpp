@@ -16,10 +16,14 @@
 // Every rank parses the whole file (values for cells it does not own are
 // dropped), which bounds the field size by one rank's memory.
 //
-// boundaryField must give an entry for every non-processor patch: by the
-// patch's name, one of its groups (inGroups), or a regular-expression key.
-// Patches of a constraint type (empty, cyclic, symmetryPlane, symmetry) with
-// no entry get that condition (as OpenFOAM's setConstraintTypes include).
+// boundaryField must give an entry for every non-processor patch, found
+// with OpenFOAM's precedence: the patch's name; else one of its groups (its
+// inGroups, plus its type for `wall` and constraint types; the last such
+// entry in the file wins); else a regular-expression key. Patches of a
+// constraint type (empty, cyclic, symmetryPlane, symmetry) with no entry get
+// that condition (as OpenFOAM's setConstraintTypes include). A patch's face
+// values start as the entry's `value`, or else as the condition's initial
+// values (the owner cells' values; p0 for totalPressure).
 // Cyclic patches take `type cyclic;` (no condition is created); processor
 // patches are ignored.
 #include <filesystem>

@@ -7,6 +7,7 @@
 //     std::span<double> raw = asDoubles(v);          // FieldTraits<T>::nComponents doubles per value
 //     std::string word = FieldTraits<T>::typeName;   // "scalar" / "vector"
 //   }
+#include <cmath>
 #include <concepts>
 #include <span>
 
@@ -47,6 +48,15 @@ std::span<double> asDoubles(std::span<T> values) {
 template <FieldValueType T>
 std::span<const double> asDoubles(std::span<const T> values) {
   return {reinterpret_cast<const double*>(values.data()), values.size() * FieldTraits<T>::nComponents};
+}
+
+/// True if every component is finite (no NaN, no Inf).
+inline bool isFinite(Scalar v) { return std::isfinite(v); }
+inline bool isFinite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+/// "NaN" if any component is NaN, else "Inf" (for messages about a non-finite value).
+inline const char* nonFiniteName(Scalar v) { return std::isnan(v) ? "NaN" : "Inf"; }
+inline const char* nonFiniteName(const Vec3& v) {
+  return std::isnan(v.x) || std::isnan(v.y) || std::isnan(v.z) ? "NaN" : "Inf";
 }
 
 }  // namespace sluice::field

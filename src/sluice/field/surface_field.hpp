@@ -7,6 +7,8 @@
 //   SurfaceScalarField phi("phi", mesh, io::DimensionSet{{0, 3, -1, 0, 0, 0, 0}});
 //   for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] = dot(Uf[f], mesh.geometry().faceAreas[f]);
 //   std::span<const Scalar> inlet = phi.patchValues(patch);
+//   phi.storeOldTime();                     // start of a step: oldOld <- old <- current (ddtCorr)
+//   std::span<const Scalar> phi0 = phi.oldTime();
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "sluice/core/vec3.hpp"
 #include "sluice/field/field_types.hpp"
 #include "sluice/field/fv_mesh.hpp"
+#include "sluice/field/old_time_levels.hpp"
 #include "sluice/io/dictionary.hpp"
 
 namespace sluice::field {
@@ -44,11 +47,21 @@ class SurfaceField {
     return {values_.data() + p.start, static_cast<std::size_t>(p.size)};
   }
 
+  // ---- old time levels (OpenFOAM's phi.oldTime(), for ddtCorr)
+  /// oldOldTime <- oldTime <- current values. Call at the start of each time step.
+  void storeOldTime() { oldTimes_.store(values_); }
+  int nOldTimes() const { return oldTimes_.count(); }
+  /// Face values of the previous time step; throws sluice::Error if none stored.
+  std::span<const T> oldTime() const { return oldTimes_.old(name_); }
+  /// Face values two steps back; throws sluice::Error if fewer than 2 stored.
+  std::span<const T> oldOldTime() const { return oldTimes_.oldOld(name_); }
+
  private:
   std::string name_;
   const FvMesh* mesh_;
   io::DimensionSet dimensions_;
   std::vector<T> values_;
+  OldTimeLevels<T> oldTimes_;
 };
 
 using SurfaceScalarField = SurfaceField<Scalar>;

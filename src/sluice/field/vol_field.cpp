@@ -19,8 +19,13 @@ VolField<T>::VolField(std::string name, const FvMesh& mesh, io::DimensionSet dim
       conditions_(mesh.nPatches()) {
   for (Label p = 0; p < mesh.nPatches(); ++p) {
     switch (mesh.patchKind(p)) {
-      case PatchKind::Regular: conditions_[p] = std::make_unique<CalculatedBC<T>>(p); break;
-      case PatchKind::Empty: conditions_[p] = std::make_unique<EmptyBC<T>>(p); break;
+      case PatchKind::Regular:
+      case PatchKind::Empty:
+        // As OpenFOAM: constraint patches (empty, symmetryPlane, symmetry)
+        // take their constraint condition, every other patch `calculated`.
+        conditions_[p] = constraintCondition<T>(mesh, p);
+        if (!conditions_[p]) conditions_[p] = std::make_unique<CalculatedBC<T>>(p);
+        break;
       case PatchKind::Cyclic:
       case PatchKind::Processor: break;
     }
@@ -35,9 +40,7 @@ VolField<T>::VolField(const VolField& o)
       cells_(o.cells_),
       boundary_(o.boundary_),
       conditions_(o.conditions_.size()),
-      old_(o.old_),
-      oldOld_(o.oldOld_),
-      nOldTimes_(o.nOldTimes_) {
+      oldTimes_(o.oldTimes_) {
   for (std::size_t p = 0; p < conditions_.size(); ++p)
     if (o.conditions_[p]) conditions_[p] = o.conditions_[p]->clone();
 }
@@ -114,28 +117,9 @@ void VolField<T>::updateTime(Scalar time) {
 }
 
 template <FieldValueType T>
-void VolField<T>::setBoundaryContext(const BoundaryContext* context) {
+void VolField<T>::linkBoundaryConditions(const FieldRegistry& registry) {
   for (auto& c : conditions_)
-    if (c) c->setContext(context);
-}
-
-template <FieldValueType T>
-void VolField<T>::storeOldTime() {
-  if (nOldTimes_ >= 1) oldOld_ = old_;
-  old_ = cells_;
-  nOldTimes_ = std::min(nOldTimes_ + 1, 2);
-}
-
-template <FieldValueType T>
-std::span<const T> VolField<T>::oldTime() const {
-  if (nOldTimes_ < 1) throw Error(fmt::format("VolField '{}': no old time stored", name_));
-  return old_;
-}
-
-template <FieldValueType T>
-std::span<const T> VolField<T>::oldOldTime() const {
-  if (nOldTimes_ < 2) throw Error(fmt::format("VolField '{}': no old-old time stored", name_));
-  return oldOld_;
+    if (c) c->link(registry);
 }
 
 template class VolField<Scalar>;

@@ -15,11 +15,16 @@
 //   for (Label c = 0; c < mesh.nCells(); ++c) U[c] += ...;
 //   U.storeOldTime();                       // at the start of each time step: oldOld <- old <- current
 //   std::span<const Vec3> U0 = U.oldTime(); // cell values of the previous time step
-//   VolScalarField p("p", mesh, io::DimensionSet{{0, 2, -2, 0, 0, 0, 0}});  // `calculated` everywhere
+//   VolScalarField p("p", mesh, io::DimensionSet{{0, 2, -2, 0, 0, 0, 0}});  // `calculated`, or the
+//                                           // constraint condition of symmetry patches
 //   auto* ffp = dynamic_cast<FixedFluxPressureBC*>(p.boundaryCondition(inlet));
 //
-// Copies are deep (conditions cloned); a field refers to its FvMesh by
-// address, which must outlive it.
+// Conditions that read other fields (inletOutlet reads phi) find them in a
+// FieldRegistry: linkBoundaryConditions(registry) resolves their references
+// (FieldRegistry::linkBoundaryConditions does it for every registered field).
+//
+// Copies are deep (conditions cloned, with their links); a field refers to
+// its FvMesh by address, which must outlive it.
 #include <memory>
 #include <span>
 #include <string>
@@ -30,6 +35,7 @@
 #include "sluice/field/boundary_condition.hpp"
 #include "sluice/field/field_types.hpp"
 #include "sluice/field/fv_mesh.hpp"
+#include "sluice/field/old_time_levels.hpp"
 #include "sluice/io/dictionary.hpp"
 
 namespace sluice::field {
@@ -38,7 +44,8 @@ template <FieldValueType T>
 class VolField {
  public:
   /// All values `initial` (cells and boundary faces), `calculated`
-  /// conditions on Regular patches and `empty` on Empty patches.
+  /// conditions on Regular patches, except the constraint conditions of
+  /// symmetryPlane and symmetry patches, and `empty` on Empty patches.
   VolField(std::string name, const FvMesh& mesh, io::DimensionSet dimensions, const T& initial = T{});
   VolField(const VolField& other);
   VolField& operator=(const VolField& other);
@@ -79,6 +86,9 @@ class VolField {
   void setBoundaryCondition(Label patch, std::unique_ptr<BoundaryCondition<T>> condition);
   /// True if a condition on this rank fixes the value (reduce over ranks for a global answer).
   bool fixesValue() const;
+  /// Resolves the fields the conditions read (InputError naming the field
+  /// file, patch and missing field). Local; the registry must outlive the field.
+  void linkBoundaryConditions(const FieldRegistry& registry);
 
   /// Updates the ghost cells (FvMesh::updateGhosts), then evaluates every
   /// condition into the boundary values and interpolates coupled faces.
@@ -88,18 +98,16 @@ class VolField {
   void evaluateBoundaryConditions();
   /// Passes the time to every condition (uniformFixedValue tables).
   void updateTime(Scalar time);
-  /// Passes solver data to every condition (inletOutlet reads phi); null clears.
-  void setBoundaryContext(const BoundaryContext* context);
 
   // ---- old time levels for time derivatives
   /// oldOldTime <- oldTime <- current cell values. Call at the start of each time step.
-  void storeOldTime();
+  void storeOldTime() { oldTimes_.store(cells_); }
   /// Number of stored levels: 0, 1 (oldTime) or 2 (oldTime and oldOldTime).
-  int nOldTimes() const { return nOldTimes_; }
+  int nOldTimes() const { return oldTimes_.count(); }
   /// Cell values (nLocalCells) of the previous time step; throws sluice::Error if none stored.
-  std::span<const T> oldTime() const;
+  std::span<const T> oldTime() const { return oldTimes_.old(name_); }
   /// Cell values two steps back (backward scheme); throws sluice::Error if fewer than 2 stored.
-  std::span<const T> oldOldTime() const;
+  std::span<const T> oldOldTime() const { return oldTimes_.oldOld(name_); }
 
  private:
   std::string name_;
@@ -108,8 +116,7 @@ class VolField {
   std::vector<T> cells_;
   std::vector<T> boundary_;
   std::vector<std::unique_ptr<BoundaryCondition<T>>> conditions_;  ///< per patch; null for coupled
-  std::vector<T> old_, oldOld_;
-  int nOldTimes_ = 0;
+  OldTimeLevels<T> oldTimes_;
 };
 
 using VolScalarField = VolField<Scalar>;

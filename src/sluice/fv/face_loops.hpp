@@ -43,10 +43,11 @@ void forEachRegularPatch(const field::FvMesh& mesh, F&& f) {
     if (mesh.patchKind(p) == field::PatchKind::Regular) f(p, patches[p].start, patches[p].size);
 }
 
-/// Boundary-condition coefficients of one patch (see field/boundary_condition.hpp).
+/// Boundary-condition coefficients of one patch (see field/boundary_condition.hpp):
+/// per face, value = cmptMultiply(internal, v_P) + boundary.
 template <class T>
 struct PatchCoeffs {
-  std::vector<Scalar> internal;
+  std::vector<T> internal;
   std::vector<T> boundary;
 };
 
@@ -59,21 +60,23 @@ const field::BoundaryCondition<T>& conditionOf(const field::VolField<T>& vf, Lab
   return *bc;
 }
 
-/// v_f = internal * v_P + boundary.
+/// v_f = internal (x) v_P + boundary.
 template <class T>
 PatchCoeffs<T> valueCoeffs(const field::VolField<T>& vf, Label patch) {
   const Label n = vf.mesh().patches()[patch].size;
-  PatchCoeffs<T> c{std::vector<Scalar>(n, 0.0), std::vector<T>(n, T{})};
-  conditionOf(vf, patch).valueCoeffs(vf.mesh(), std::span<const T>(vf.values()), c.internal, c.boundary);
+  PatchCoeffs<T> c{std::vector<T>(n, T{}), std::vector<T>(n, T{})};
+  conditionOf(vf, patch).valueCoeffs(vf.mesh(), std::span<const T>(vf.values()), vf.patchValues(patch), c.internal,
+                                     c.boundary);
   return c;
 }
 
-/// dv/dn = internal * v_P + boundary.
+/// dv/dn = internal (x) v_P + boundary.
 template <class T>
 PatchCoeffs<T> gradientCoeffs(const field::VolField<T>& vf, Label patch) {
   const Label n = vf.mesh().patches()[patch].size;
-  PatchCoeffs<T> c{std::vector<Scalar>(n, 0.0), std::vector<T>(n, T{})};
-  conditionOf(vf, patch).gradientCoeffs(vf.mesh(), std::span<const T>(vf.values()), c.internal, c.boundary);
+  PatchCoeffs<T> c{std::vector<T>(n, T{}), std::vector<T>(n, T{})};
+  conditionOf(vf, patch).gradientCoeffs(vf.mesh(), std::span<const T>(vf.values()), vf.patchValues(patch),
+                                        c.internal, c.boundary);
   return c;
 }
 

@@ -30,16 +30,24 @@ FvMatrix<T>::FvMatrix(const field::VolField<T>& psi) : psi_(&psi), ldu_(psi.mesh
   ldu_.upper().assign(a.upper.size(), 0.0);
   ldu_.coupleCoeffs().assign(a.coupleRow.size(), 0.0);
   source_.assign(mesh.nCells(), T{});
-  internalCoeffs_.assign(mesh.nBoundaryFaces(), 0.0);
+  internalCoeffs_.assign(mesh.nBoundaryFaces(), T{});
   boundaryCoeffs_.assign(mesh.nBoundaryFaces(), T{});
 }
 
 template <field::FieldValueType T>
-void FvMatrix<T>::addBoundaryFace(Label face, Scalar internalCoeff, const T& boundaryCoeff) {
-  const Label P = mesh().poly().owner()[face];
+template <class F>
+void FvMatrix<T>::forEachRegularFace(F&& f) const {
+  const field::FvMesh& m = mesh();
+  const auto& owner = m.poly().owner();
+  const Label nInternal = m.nInternalFaces();
+  forEachRegularPatch(m, [&](Label, Label start, Label size) {
+    for (Label face = start; face < start + size; ++face) f(face, owner[face], face - nInternal);
+  });
+}
+
+template <field::FieldValueType T>
+void FvMatrix<T>::addBoundaryFace(Label face, const T& internalCoeff, const T& boundaryCoeff) {
   const Label b = face - mesh().nInternalFaces();
-  ldu_.diag()[P] += internalCoeff;
-  source_[P] += boundaryCoeff;
   internalCoeffs_[b] += internalCoeff;
   boundaryCoeffs_[b] += boundaryCoeff;
 }
@@ -50,7 +58,7 @@ void FvMatrix<T>::addCoupledFace(Label coupledIndex, Scalar internalCoeff, Scala
   const Label P = a.coupleRow[coupledIndex];
   ldu_.diag()[P] += internalCoeff;
   ldu_.coupleCoeffs()[coupledIndex] += offDiagonal;
-  internalCoeffs_[a.coupleFace[coupledIndex] - mesh().nInternalFaces()] += internalCoeff;
+  internalCoeffs_[a.coupleFace[coupledIndex] - mesh().nInternalFaces()] += allComponents<T>(internalCoeff);
 }
 
 template <field::FieldValueType T>
@@ -88,25 +96,22 @@ std::vector<Scalar> FvMatrix<T>::sumMagOffDiag() const {
 template <field::FieldValueType T>
 void FvMatrix<T>::relax(Scalar alpha) {
   if (alpha <= 0) return;
-  const field::FvMesh& m = mesh();
-  const auto& owner = m.poly().owner();
-  const Label nInternal = m.nInternalFaces();
-  // The boundary faces' diagonal parts, and the dominance test's view of
-  // them: |ic| for Regular faces, ic for coupled faces (whose off-diagonal
-  // magnitude joins the off-diagonal sum). Verified against simpleFoam.
-  std::vector<Scalar> icSum(m.nCells(), 0.0), icDominance(m.nCells(), 0.0);
-  forEachBoundaryFace(m, [&](Label f, BoundaryFaceKind kind, Label) {
-    const Scalar ic = internalCoeffs_[f - nInternal];
-    icSum[owner[f]] += ic;
-    icDominance[owner[f]] += kind == BoundaryFaceKind::Regular ? std::abs(ic) : ic;
+  // OpenFOAM's fvMatrix::relax. Coupled faces' diagonal parts are in the
+  // diagonal already (and their coefficients in the off-diagonal sum);
+  // Regular faces count by their largest component magnitude in the
+  // dominance test and their smallest component is taken out afterwards
+  // (it is added back per component when solving).
+  std::vector<Scalar> maxBoundary(mesh().nCells(), 0.0), minBoundary(mesh().nCells(), 0.0);
+  forEachRegularFace([&](Label, Label P, Label b) {
+    maxBoundary[P] += cmptMax(cmptMag(internalCoeffs_[b]));
+    minBoundary[P] += cmptMin(internalCoeffs_[b]);
   });
   const std::vector<Scalar> sumOff = sumMagOffDiag();
   std::vector<Scalar>& D = ldu_.diag();
   const std::vector<T>& psi = psi_->values();
   for (std::size_t c = 0; c < D.size(); ++c) {
-    const Scalar D0 = D[c] - icSum[c];  // the diagonal without the boundary faces' parts
-    const Scalar dominant = std::max(std::abs(D0 + icDominance[c]), sumOff[c]);
-    const Scalar relaxed = dominant / alpha;  // the whole diagonal, boundary parts included
+    const Scalar dominant = std::max(std::abs(D[c] + maxBoundary[c]), sumOff[c]);
+    const Scalar relaxed = dominant / alpha - minBoundary[c];
     source_[c] += (relaxed - D[c]) * psi[c];
     D[c] = relaxed;
   }
@@ -124,12 +129,22 @@ void FvMatrix<T>::setReference(Label cell, Scalar value) {
 }
 
 template <field::FieldValueType T>
-field::VolScalarField FvMatrix<T>::A() const {
-  const field::FvMesh& m = mesh();
-  field::VolScalarField result("A(" + psi_->name() + ")", m, dimsTime(-1));
+std::vector<Scalar> FvMatrix<T>::D() const {
+  std::vector<Scalar> d = ldu_.diag();
+  forEachRegularFace([&](Label, Label P, Label b) { d[P] += cmptAv(internalCoeffs_[b]); });
+  return d;
+}
+
+namespace {
+
+/// A field of owned-cell values `cells` divided by the volumes, boundary
+/// values from the owner cells, ghosts and coupled faces updated.
+template <field::FieldValueType T>
+field::VolField<T> perVolume(const field::FvMesh& m, std::string name, const io::DimensionSet& dims,
+                             const std::vector<T>& cells) {
+  field::VolField<T> result(std::move(name), m, dims);
   const auto volumes = m.cellVolumes();
-  const auto& D = ldu_.diag();
-  for (Label c = 0; c < m.nCells(); ++c) result[c] = D[c] / volumes[c];
+  for (Label c = 0; c < m.nCells(); ++c) result[c] = cells[c] / volumes[c];
   const auto& owner = m.poly().owner();
   auto bvals = result.boundaryValues();
   for (Label f = m.nInternalFaces(); f < m.nFaces(); ++f) bvals[f - m.nInternalFaces()] = result[owner[f]];
@@ -137,29 +152,54 @@ field::VolScalarField FvMatrix<T>::A() const {
   return result;
 }
 
+/// b[P] -= sum over P's faces of the off-diagonal coefficient times psi of the other cell.
+template <class T>
+void subtractOffDiagonal(const linear::LduMatrix& A, const std::vector<T>& psi, std::vector<T>& b) {
+  const linear::LduAddressing& a = A.addressing();
+  const auto& lower = A.lower();
+  const auto& upper = A.upper();
+  for (std::size_t f = 0; f < a.lower.size(); ++f) {
+    b[a.lower[f]] -= upper[f] * psi[a.upper[f]];
+    b[a.upper[f]] -= lower[f] * psi[a.lower[f]];
+  }
+  const auto& couple = A.coupleCoeffs();
+  for (std::size_t i = 0; i < a.coupleRow.size(); ++i) b[a.coupleRow[i]] -= couple[i] * psi[a.coupleGhost[i]];
+}
+
+}  // namespace
+
+template <field::FieldValueType T>
+field::VolScalarField FvMatrix<T>::A() const {
+  return perVolume<Scalar>(mesh(), "A(" + psi_->name() + ")", dimsTime(-1), D());
+}
+
 template <field::FieldValueType T>
 field::VolField<T> FvMatrix<T>::H() const {
-  const field::FvMesh& m = mesh();
-  const linear::LduAddressing& a = ldu_.addressing();
-  field::VolField<T> result("H(" + psi_->name() + ")", m, dimsQuotient(psi_->dimensions(), dimsTime(1)));
   const std::vector<T>& psi = psi_->values();
-  std::vector<T>& h = result.values();
-  for (Label c = 0; c < m.nCells(); ++c) h[c] = source_[c];
+  std::vector<T> h(source_);
+  subtractOffDiagonal(ldu_, psi, h);
+  // The boundary sources, and per component the part of the boundary
+  // diagonal that D() (the component average) does not hold.
+  forEachRegularFace([&](Label, Label P, Label b) {
+    const T& ic = internalCoeffs_[b];
+    h[P] += boundaryCoeffs_[b] + cmptMultiply(allComponents<T>(cmptAv(ic)) - ic, psi[P]);
+  });
+  return perVolume<T>(mesh(), "H(" + psi_->name() + ")", dimsQuotient(psi_->dimensions(), dimsTime(1)), h);
+}
+
+template <field::FieldValueType T>
+field::VolScalarField FvMatrix<T>::H1() const {
+  const linear::LduAddressing& a = ldu_.addressing();
+  std::vector<Scalar> h1(a.nCells, 0.0);
   const auto& lower = ldu_.lower();
   const auto& upper = ldu_.upper();
   for (std::size_t f = 0; f < a.lower.size(); ++f) {
-    h[a.lower[f]] -= upper[f] * psi[a.upper[f]];
-    h[a.upper[f]] -= lower[f] * psi[a.lower[f]];
+    h1[a.lower[f]] -= upper[f];
+    h1[a.upper[f]] -= lower[f];
   }
   const auto& couple = ldu_.coupleCoeffs();
-  for (std::size_t i = 0; i < a.coupleRow.size(); ++i) h[a.coupleRow[i]] -= couple[i] * psi[a.coupleGhost[i]];
-  const auto volumes = m.cellVolumes();
-  for (Label c = 0; c < m.nCells(); ++c) h[c] /= volumes[c];
-  const auto& owner = m.poly().owner();
-  auto bvals = result.boundaryValues();
-  for (Label f = m.nInternalFaces(); f < m.nFaces(); ++f) bvals[f - m.nInternalFaces()] = h[owner[f]];
-  result.correctBoundaryConditions();
-  return result;
+  for (std::size_t i = 0; i < a.coupleRow.size(); ++i) h1[a.coupleRow[i]] -= couple[i];
+  return perVolume<Scalar>(mesh(), "H(1)", dimsTime(-1), h1);
 }
 
 template <field::FieldValueType T>
@@ -169,14 +209,10 @@ std::vector<T> FvMatrix<T>::residual() const {
   const auto& D = ldu_.diag();
   std::vector<T> r(a.nCells);
   for (Label c = 0; c < a.nCells; ++c) r[c] = source_[c] - D[c] * psi[c];
-  const auto& lower = ldu_.lower();
-  const auto& upper = ldu_.upper();
-  for (std::size_t f = 0; f < a.lower.size(); ++f) {
-    r[a.lower[f]] -= upper[f] * psi[a.upper[f]];
-    r[a.upper[f]] -= lower[f] * psi[a.lower[f]];
-  }
-  const auto& couple = ldu_.coupleCoeffs();
-  for (std::size_t i = 0; i < a.coupleRow.size(); ++i) r[a.coupleRow[i]] -= couple[i] * psi[a.coupleGhost[i]];
+  subtractOffDiagonal(ldu_, psi, r);
+  forEachRegularFace([&](Label, Label P, Label b) {
+    r[P] += boundaryCoeffs_[b] - cmptMultiply(internalCoeffs_[b], psi[P]);
+  });
   return r;
 }
 
@@ -190,16 +226,14 @@ field::SurfaceField<T> FvMatrix<T>::flux() const {
   const auto& upper = ldu_.upper();
   for (std::size_t f = 0; f < a.lower.size(); ++f)
     result[static_cast<Label>(f)] = upper[f] * psi[a.upper[f]] - lower[f] * psi[a.lower[f]];
-  const auto& owner = m.poly().owner();
   const Label nInternal = m.nInternalFaces();
-  forEachBoundaryFace(m, [&](Label f, BoundaryFaceKind kind, Label) {
-    if (kind == BoundaryFaceKind::Regular)
-      result[f] = internalCoeffs_[f - nInternal] * psi[owner[f]] - boundaryCoeffs_[f - nInternal];
+  forEachRegularFace([&](Label f, Label P, Label b) {
+    result[f] = cmptMultiply(internalCoeffs_[b], psi[P]) - boundaryCoeffs_[b];
   });
   const auto& couple = ldu_.coupleCoeffs();
   for (std::size_t i = 0; i < a.coupleRow.size(); ++i) {
     const Label f = a.coupleFace[i];
-    result[f] = couple[i] * psi[a.coupleGhost[i]] + internalCoeffs_[f - nInternal] * psi[a.coupleRow[i]];
+    result[f] = couple[i] * psi[a.coupleGhost[i]] + cmptMultiply(internalCoeffs_[f - nInternal], psi[a.coupleRow[i]]);
   }
   if (!faceFluxCorrection_.empty())
     for (Label f = 0; f < m.nFaces(); ++f) result[f] += faceFluxCorrection_[f];
@@ -224,7 +258,18 @@ class MeshGhosts : public linear::GhostUpdater {
 }  // namespace
 
 template <field::FieldValueType T>
-void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar) const {
+typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component) const {
+  ComponentSystem s{ldu_.diag(), std::vector<Scalar>(source_.size())};
+  for (std::size_t i = 0; i < source_.size(); ++i) s.source[i] = fv::component(source_[i], component);
+  forEachRegularFace([&](Label, Label P, Label b) {
+    s.diag[P] += fv::component(internalCoeffs_[b], component);
+    s.source[P] += fv::component(boundaryCoeffs_[b], component);
+  });
+  return s;
+}
+
+template <field::FieldValueType T>
+void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar) {
   if (&psi != psi_) throw Error("FvMatrix::solve: field '" + psi.name() + "' is not the matrix's field '" +
                                 psi_->name() + "'");
   const field::FvMesh& m = mesh();
@@ -232,16 +277,29 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   const Label nCells = m.nCells();
   std::array<bool, 3> solved{true, true, true};
   if constexpr (nComponents<T> > 1) solved = solutionDirections(m);
-  std::vector<double> x(nLocal), b(nCells);
+  // The diagonal without the Regular boundary faces, restored after the
+  // solves; a component's diagonal is set only when it differs from the
+  // last one, so preconditioner factors are reused across components when
+  // the boundary treats every component alike.
+  const std::vector<Scalar> interiorDiag = ldu_.diag();
+  std::vector<ComponentSystem> systems;
+  for (int c = 0; c < nComponents<T>; ++c) systems.push_back(solved[c] ? componentSystem(c) : ComponentSystem{});
+  bool diagSet = false;
+  std::vector<double> x(nLocal);
   MeshGhosts ghosts(m);
   static constexpr const char* kSuffix[3] = {"x", "y", "z"};
   for (int c = 0; c < nComponents<T>; ++c) {
     if (!solved[c]) continue;
+    ComponentSystem& system = systems[c];
+    if (!diagSet || system.diag != std::as_const(ldu_).diag()) {
+      ldu_.diag() = std::move(system.diag);
+      diagSet = true;
+    }
     for (Label i = 0; i < nLocal; ++i) x[i] = component(psi[i], c);
-    for (Label i = 0; i < nCells; ++i) b[i] = component(source_[i], c);
-    solveScalar(ldu_, x, b, ghosts, nComponents<T> > 1 ? psi.name() + kSuffix[c] : psi.name());
+    solveScalar(ldu_, x, system.source, ghosts, nComponents<T> > 1 ? psi.name() + kSuffix[c] : psi.name());
     for (Label i = 0; i < nCells; ++i) setComponent(psi[i], c, x[i]);
   }
+  ldu_.diag() = interiorDiag;
   psi.correctBoundaryConditions();
 }
 
@@ -293,7 +351,7 @@ FvMatrix<T>& FvMatrix<T>::operator*=(Scalar s) {
   for (Scalar& v : ldu_.upper()) v *= s;
   for (Scalar& v : ldu_.coupleCoeffs()) v *= s;
   for (T& v : source_) v *= s;
-  for (Scalar& v : internalCoeffs_) v *= s;
+  for (T& v : internalCoeffs_) v *= s;
   for (T& v : boundaryCoeffs_) v *= s;
   for (T& v : faceFluxCorrection_) v *= s;
   return *this;

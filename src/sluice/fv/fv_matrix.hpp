@@ -4,14 +4,19 @@
 // so an equation "M == 0" is solved as A psi = source.
 //
 //   A        an LduMatrix on the mesh's shared addressing (owned-cell rows;
-//            coupled faces' coefficients in coupleCoeffs); the same
-//            coefficients serve the three components of a vector equation
-//   source   per owned cell (T); includes every boundary contribution
+//            coupled faces' coefficients in coupleCoeffs, their diagonal
+//            parts in the diagonal); the same coefficients serve the three
+//            components of a vector equation
+//   source   per owned cell (T), without the Regular boundary faces' parts
 //   internalCoeffs / boundaryCoeffs   per boundary face (index face -
-//            nInternalFaces): the part of the diagonal / source that face
-//            contributed (already included in A and source), kept for
-//            flux() and relax(); on coupled faces internalCoeffs is the
-//            diagonal part, the off-diagonal part is the coupleCoeff
+//            nInternalFaces), of the field's type: on Regular boundary
+//            faces the diagonal / source contribution of the face, per
+//            component (a slip wall contributes to the normal component
+//            only), added when solving component by component and by A(),
+//            H(), residual(), flux() and relax() as OpenFOAM does (A() uses
+//            their component average); on coupled faces internalCoeffs
+//            records the diagonal part already in A, the off-diagonal
+//            part is the coupleCoeff
 //   faceFluxCorrection   per face (optional): the explicit flux the
 //            laplacian's non-orthogonal correction added to the source
 //
@@ -23,7 +28,7 @@
 //   (UEqn == minusGradP).solve(U, solveScalar);       // minusGradP: -grad(p) per cell; component by component
 //   field::VolScalarField rAU = UEqn.A();              // then 1/A in cells and boundary values, named "(1|A(U))"
 //   field::VolVectorField HbyA = UEqn.H();             // then times rAU; boundary values = U's on fixed patches
-//   phiHbyA = fvc::flux(HbyA) + fvc::interpolate(rAU) * fvc::ddtCorr(U, phi0, nullptr, ddtScheme, time);
+//   phiHbyA = fvc::flux(HbyA) + fvc::interpolate(rAU) * fvc::ddtCorr(U, phi, ddtScheme, time);
 //   FvMatrix<Scalar> pEqn = fvm::laplacian(rAU, p, schemes) == fvc::div(phiHbyA);
 //   pEqn.setReference(refCell, 0.0);                   // -1 on ranks not owning the reference cell
 //   pEqn.solve(p, solveScalar);
@@ -76,29 +81,30 @@ class FvMatrix {
   const linear::LduMatrix& ldu() const { return ldu_; }
   std::vector<T>& source() { return source_; }
   const std::vector<T>& source() const { return source_; }
-  std::vector<Scalar>& internalCoeffs() { return internalCoeffs_; }
-  const std::vector<Scalar>& internalCoeffs() const { return internalCoeffs_; }
+  std::vector<T>& internalCoeffs() { return internalCoeffs_; }
+  const std::vector<T>& internalCoeffs() const { return internalCoeffs_; }
   std::vector<T>& boundaryCoeffs() { return boundaryCoeffs_; }
   const std::vector<T>& boundaryCoeffs() const { return boundaryCoeffs_; }
   /// Per face; empty when no operator added a correction flux.
   std::vector<T>& faceFluxCorrection() { return faceFluxCorrection_; }
   const std::vector<T>& faceFluxCorrection() const { return faceFluxCorrection_; }
 
-  /// Adds a face's boundary contribution: diagonal += internalCoeff, source += boundaryCoeff.
-  void addBoundaryFace(Label face, Scalar internalCoeff, const T& boundaryCoeff);
+  /// Adds a Regular boundary face's contribution (kept apart from A and
+  /// source; per component: diagonal += internalCoeff, source += boundaryCoeff).
+  void addBoundaryFace(Label face, const T& internalCoeff, const T& boundaryCoeff);
   /// Adds a coupled face: diagonal += internalCoeff, coupleCoeff += offDiagonal (coupled-face index i).
   void addCoupledFace(Label coupledIndex, Scalar internalCoeff, Scalar offDiagonal);
   /// Adds an explicit face-flux correction (per face, outward from the
   /// owner): source -= its divergence times the volume; kept for flux().
   void addFaceFluxCorrection(std::span<const T> correction);
 
-  /// Under-relaxation as OpenFOAM's fvMatrix::relax(alpha): with D0 the
-  /// diagonal without the boundary faces' parts (internalCoeffs), the
-  /// diagonal becomes max(|D0 + boundary parts|, sum of off-diagonal
-  /// magnitudes) / alpha (coupled coefficients in the sum; Regular faces'
-  /// parts counted by magnitude) and the source gains (D_new - D_old) psi,
-  /// so the equation still holds at the current psi. alpha = 1 only
-  /// enforces dominance; alpha <= 0 does nothing.
+  /// Under-relaxation as OpenFOAM's fvMatrix::relax(alpha): the diagonal
+  /// D with the boundary faces' parts (Regular faces by their largest
+  /// component magnitude) is made at least the sum of off-diagonal
+  /// magnitudes (coupled coefficients included), divided by alpha, and the
+  /// Regular faces' smallest components are taken out again; the source
+  /// gains (D_new - D_old) psi, so the equation still holds at the current
+  /// psi. alpha = 1 only enforces dominance; alpha <= 0 does nothing.
   void relax(Scalar alpha);
 
   /// Fixes the level of a singular (pure Neumann) equation: on the rank
@@ -106,27 +112,46 @@ class FvMatrix {
   /// diag * value and the diagonal is doubled.
   void setReference(Label cell, Scalar value);
 
-  /// Diagonal per volume ("A(psi)"); boundary values are the owner cells'
+  /// The diagonal with the Regular faces' parts by their component average
+  /// (OpenFOAM's D()), per owned cell.
+  std::vector<Scalar> D() const;
+  /// D() per volume ("A(psi)"); boundary values are the owner cells'
   /// values. Collective (ghosts exchanged).
   field::VolScalarField A() const;
-  /// (source - sum of off-diagonal coefficients times psi) / V ("H(psi)"),
-  /// psi's ghosts used for coupled faces; boundary values are the owner
-  /// cells' values. Collective (ghosts exchanged).
+  /// (source + boundary sources - off-diagonal coefficients times psi, and
+  /// per component the difference between the component-average and the
+  /// component's own boundary diagonal times psi) / V ("H(psi)"), psi's
+  /// ghosts used for coupled faces; boundary values are the owner cells'
+  /// values. Collective (ghosts exchanged).
   field::VolField<T> H() const;
-  /// source - A psi per owned cell (psi's ghosts used as they are).
+  /// The sum of off-diagonal coefficients per volume, negated ("H(1)", for
+  /// SIMPLEC's consistent formulation); boundary values are the owner
+  /// cells'. Collective (ghosts exchanged).
+  field::VolScalarField H1() const;
+  /// source - A psi per owned cell, boundary parts included (psi's ghosts used as they are).
   std::vector<T> residual() const;
   /// Face flux from the coefficients ("flux(psi)"): internal faces
   /// upper psi_N - lower psi_P, coupled faces coupleCoeff psi_ghost +
-  /// internalCoeff psi_P, Regular boundary faces internalCoeff psi_P -
+  /// internalCoeff psi_P, Regular boundary faces internalCoeff (x) psi_P -
   /// boundaryCoeff, plus faceFluxCorrection; zero on empty faces. Valid for
   /// matrices whose diagonal is minus the sum of their face coefficients
   /// (laplacians: the pressure equation).
   field::SurfaceField<T> flux() const;
 
-  /// Solves A psi = source with `solveScalar` per component, then
-  /// psi.correctBoundaryConditions(). `psi` must be this matrix's field.
-  /// Collective.
-  void solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar) const;
+  /// One component's scalar system as the linear solver sees it: the
+  /// diagonal and source with that component's part of the Regular boundary
+  /// faces added (nCells entries each).
+  struct ComponentSystem {
+    std::vector<Scalar> diag;
+    std::vector<Scalar> source;
+  };
+  ComponentSystem componentSystem(int component) const;
+
+  /// Solves A psi = source with `solveScalar` per component (the Regular
+  /// boundary faces' parts of that component added to the diagonal and
+  /// source for the solve), then psi.correctBoundaryConditions(). `psi`
+  /// must be this matrix's field. Collective.
+  void solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar);
 
   // ---- algebra (both operands on the same field)
   FvMatrix& operator+=(const FvMatrix& other);
@@ -144,11 +169,14 @@ class FvMatrix {
   void checkSameField(const FvMatrix& other, const char* op) const;
   /// Sum of |off-diagonal| per owned row (coupled coefficients included).
   std::vector<Scalar> sumMagOffDiag() const;
+  /// Calls f(face, ownerCell, boundaryIndex) for every Regular boundary face.
+  template <class F>
+  void forEachRegularFace(F&& f) const;
 
   const field::VolField<T>* psi_;
   linear::LduMatrix ldu_;
   std::vector<T> source_;
-  std::vector<Scalar> internalCoeffs_;
+  std::vector<T> internalCoeffs_;
   std::vector<T> boundaryCoeffs_;
   std::vector<T> faceFluxCorrection_;
 };

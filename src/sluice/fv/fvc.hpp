@@ -4,7 +4,7 @@
 //
 //   fvc::grad(p, scheme), fvc::div(phi), fvc::div(phi, U, scheme), fvc::interpolate(U),
 //   fvc::flux(U), fvc::snGrad(p, scheme), fvc::laplacian(gammaf, T, scheme),
-//   fvc::ddt(U, scheme, time), fvc::ddtCorr(U, phi0, phi00, scheme, time)
+//   fvc::ddt(U, scheme, time), fvc::ddtCorr(U, phi, scheme, time)
 #include "sluice/fv/fvc_ddt_corr.hpp"
 #include "sluice/fv/fvc_div.hpp"
 #include "sluice/fv/fvc_grad.hpp"

@@ -38,10 +38,14 @@ std::span<const Vec3> oldValues(const field::VolVectorField& U) {
   return U.nOldTimes() >= 1 ? U.oldTime() : std::span<const Vec3>(U.values());
 }
 
+std::span<const Scalar> oldValues(const field::SurfaceScalarField& phi) {
+  return phi.nOldTimes() >= 1 ? phi.oldTime() : std::span<const Scalar>(phi.values());
+}
+
 }  // namespace
 
 field::SurfaceScalarField ddtCouplingCoeff(const field::VolVectorField& U, std::span<const Vec3> U0,
-                                           const field::SurfaceScalarField& phiOld) {
+                                           std::span<const Scalar> phiOld) {
   const field::FvMesh& mesh = U.mesh();
   field::SurfaceScalarField k("ddtCouplingCoeff", mesh, io::DimensionSet{});
   const std::vector<Scalar> flux0 = fluxOf(U, U0);
@@ -54,29 +58,29 @@ field::SurfaceScalarField ddtCouplingCoeff(const field::VolVectorField& U, std::
   return k;
 }
 
-field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::SurfaceScalarField& phiOld,
-                                  const field::SurfaceScalarField* phiOldOld, const DdtScheme& scheme,
-                                  const TimeStep& time) {
+field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::SurfaceScalarField& phi,
+                                  const DdtScheme& scheme, const TimeStep& time) {
   const field::FvMesh& mesh = U.mesh();
-  field::SurfaceScalarField result("ddtCorr(" + U.name() + "," + phiOld.name() + ")", mesh,
-                                   dimsProduct(phiOld.dimensions(), dimsTime(-1)));
+  field::SurfaceScalarField result("ddtCorr(" + U.name() + "," + phi.name() + ")", mesh,
+                                   dimsProduct(phi.dimensions(), dimsTime(-1)));
   if (scheme.kind == DdtKind::steadyState) return result;
   const std::span<const Vec3> U0 = oldValues(U);
-  const field::SurfaceScalarField k = ddtCouplingCoeff(U, U0, phiOld);
+  const std::span<const Scalar> phi0 = oldValues(phi);
+  const field::SurfaceScalarField k = ddtCouplingCoeff(U, U0, phi0);
   const BackwardCoeffs b = scheme.kind == DdtKind::backward ? backwardCoeffs(time, U.nOldTimes()) : BackwardCoeffs{};
   const Scalar rDeltaT = 1.0 / time.deltaT;
   if (b.c00 == 0) {
     const std::vector<Scalar> flux0 = fluxOf(U, U0);
-    for (Label f = 0; f < mesh.nFaces(); ++f) result[f] = k[f] * rDeltaT * (phiOld[f] - flux0[f]);
+    for (Label f = 0; f < mesh.nFaces(); ++f) result[f] = k[f] * rDeltaT * (phi0[f] - flux0[f]);
     return result;
   }
-  if (!phiOldOld) throw Error("fvc::ddtCorr: backward needs the flux of two steps back");
   const std::span<const Vec3> U00 = U.oldOldTime();
+  const std::span<const Scalar> phi00 = phi.oldOldTime();
   std::vector<Vec3> combined(U0.size());
   for (std::size_t c = 0; c < combined.size(); ++c) combined[c] = b.c0 * U0[c] - b.c00 * U00[c];
   const std::vector<Scalar> fluxC = fluxOf(U, combined);
   for (Label f = 0; f < mesh.nFaces(); ++f)
-    result[f] = k[f] * rDeltaT * ((b.c0 * phiOld[f] - b.c00 * (*phiOldOld)[f]) - fluxC[f]);
+    result[f] = k[f] * rDeltaT * ((b.c0 * phi0[f] - b.c00 * phi00[f]) - fluxC[f]);
   return result;
 }
 

@@ -68,7 +68,7 @@ field::SurfaceField<T> snGrad(const field::VolField<T>& vf, const SnGradScheme& 
   });
   forEachRegularPatch(mesh, [&](Label patch, Label start, Label size) {
     const PatchCoeffs<T> c = gradientCoeffs(vf, patch);
-    for (Label i = 0; i < size; ++i) result[start + i] = c.internal[i] * v[owner[start + i]] + c.boundary[i];
+    for (Label i = 0; i < size; ++i) result[start + i] = cmptMultiply(c.internal[i], v[owner[start + i]]) + c.boundary[i];
   });
   const std::vector<T> corr = snGradCorrection<T>(mesh, v, vf.boundaryValues(), scheme, gradScheme);
   for (std::size_t f = 0; f < corr.size(); ++f) result[static_cast<Label>(f)] += corr[f];

@@ -26,7 +26,7 @@ TensorFieldValues gradField(const field::VolVectorField& U, const GradScheme& sc
       const Label f = start + i;
       const Vec3 n = geo.faceAreas[f] / geo.faceAreaMags[f];
       const Tensor& tP = t.cells[owner[f]];
-      const Vec3 snGrad = c.internal[i] * U[owner[f]] + c.boundary[i];
+      const Vec3 snGrad = cmptMultiply(c.internal[i], U[owner[f]]) + c.boundary[i];
       t.boundary[f - nInternal] = tP + outer(n, snGrad - dot(n, tP));
     }
   });

@@ -365,8 +365,8 @@ class BlockMeshDictReader {
 
 }  // namespace
 
-PolyMesh buildBlockMesh(const io::Dictionary& blockMeshDict) {
-  return assembleBlockMesh(BlockMeshDictReader(blockMeshDict).read());
-}
+PolyMesh buildBlockMesh(const io::Dictionary& blockMeshDict) { return assembleBlockMesh(readBlockMeshSpec(blockMeshDict)); }
+
+BlockMeshSpec readBlockMeshSpec(const io::Dictionary& blockMeshDict) { return BlockMeshDictReader(blockMeshDict).read(); }
 
 }  // namespace sluice::mesh

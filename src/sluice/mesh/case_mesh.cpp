@@ -26,27 +26,25 @@ bool hasPolyMeshFiles(const fs::path& dir) {
 
 }  // namespace
 
-LoadedMesh loadCaseMesh(const fs::path& caseDir, const MeshLoadOptions& options) {
+std::string caseMeshSource(const fs::path& caseDir) {
   if (!fs::is_directory(caseDir)) throw InputError(fmt::format("{}: case directory not found", caseDir.string()));
-
-  LoadedMesh loaded;
   const fs::path polyMeshDir = caseDir / "constant" / "polyMesh";
-  if (hasPolyMeshFiles(polyMeshDir)) {
-    loaded.mesh = readPolyMesh(polyMeshDir);
-    loaded.source = "constant/polyMesh";
-  } else {
-    std::string name = "system/blockMeshDict";
-    fs::path dictPath = caseDir / name;
-    if (!fs::exists(dictPath) && fs::exists(polyMeshDir / "blockMeshDict")) {
-      name = "constant/polyMesh/blockMeshDict";
-      dictPath = polyMeshDir / "blockMeshDict";
-    }
-    if (!fs::exists(dictPath))
-      throw InputError(fmt::format("{}: no mesh: neither constant/polyMesh nor system/blockMeshDict exists",
-                                   caseDir.string()));
-    loaded.mesh = buildBlockMesh(io::Dictionary::readFile(dictPath, name));
-    loaded.source = name;
-  }
+  if (hasPolyMeshFiles(polyMeshDir)) return "constant/polyMesh";
+  if (!fs::exists(caseDir / "system/blockMeshDict") && fs::exists(polyMeshDir / "blockMeshDict"))
+    return "constant/polyMesh/blockMeshDict";
+  if (!fs::exists(caseDir / "system/blockMeshDict"))
+    throw InputError(fmt::format("{}: no mesh: neither constant/polyMesh nor system/blockMeshDict exists",
+                                 caseDir.string()));
+  return "system/blockMeshDict";
+}
+
+LoadedMesh loadCaseMesh(const fs::path& caseDir, const MeshLoadOptions& options) {
+  LoadedMesh loaded;
+  loaded.source = caseMeshSource(caseDir);
+  if (loaded.source == "constant/polyMesh")
+    loaded.mesh = readPolyMesh(caseDir / loaded.source);
+  else
+    loaded.mesh = buildBlockMesh(io::Dictionary::readFile(caseDir / loaded.source, loaded.source));
 
   if (options.renumber && loaded.mesh.nCells() > 1) {
     // Keep the RCM ordering only when it narrows the band: structured block

@@ -31,4 +31,9 @@ struct LoadedMesh {
 
 LoadedMesh loadCaseMesh(const std::filesystem::path& caseDir, const MeshLoadOptions& options = {});
 
+/// Where loadCaseMesh takes the mesh from: "constant/polyMesh" (the mesh
+/// files are there), else the blockMeshDict ("system/blockMeshDict" or
+/// "constant/polyMesh/blockMeshDict"). InputError if there is neither.
+std::string caseMeshSource(const std::filesystem::path& caseDir);
+
 }  // namespace sluice::mesh

@@ -1,5 +1,7 @@
 #include "sluice/solvers/equation_solvers.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace sluice::solvers {
@@ -29,8 +31,30 @@ fv::ScalarSolveFn EquationSolvers::solverFor(const std::string& key) {
     perf.fieldName = name;
     if (log_) fmt::print(log_, "{}\n", perf.line());
     last_[name] = perf;
-    first_.try_emplace(name, perf);
+    history_[name].push_back(perf);
   };
+}
+
+std::map<std::string, linear::SolverPerformance> EquationSolvers::firstInStep() const {
+  std::map<std::string, linear::SolverPerformance> first;
+  for (const auto& [name, solves] : history_) first.emplace(name, solves.front());
+  return first;
+}
+
+std::vector<double> EquationSolvers::initialResiduals(const std::string& field) const {
+  if (const auto it = history_.find(field); it != history_.end()) {
+    std::vector<double> r;
+    for (const auto& perf : it->second) r.push_back(perf.initialResidual);
+    return r;
+  }
+  std::vector<double> r;
+  for (const char* component : {"x", "y", "z"}) {
+    const auto it = history_.find(field + component);
+    if (it == history_.end()) continue;
+    r.resize(std::max(r.size(), it->second.size()), 0.0);
+    for (std::size_t i = 0; i < it->second.size(); ++i) r[i] = std::max(r[i], it->second[i].initialResidual);
+  }
+  return r;
 }
 
 }  // namespace sluice::solvers

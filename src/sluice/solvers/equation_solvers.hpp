@@ -8,10 +8,12 @@
 //   EquationSolvers solvers(fvSolution, comm, mesh, warn);
 //   pEqn.solve(p, solvers.solverFor(final ? "pFinal" : "p"));   // fv::ScalarSolveFn
 //   for (auto& [name, perf] : solvers.lastPerformance()) ...     // residual summary
+//   std::vector<double> r = solvers.initialResiduals("U");        // every U solve of this step
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sluice/fv/fv_matrix.hpp"
 #include "sluice/io/dictionary.hpp"
@@ -37,8 +39,12 @@ class EquationSolvers {
   /// The last solve of each solved name ("p", "Ux", ...), in name order.
   const std::map<std::string, linear::SolverPerformance>& lastPerformance() const { return last_; }
   /// First solve of each name in the current step (initial residuals as OpenFOAM reports them).
-  const std::map<std::string, linear::SolverPerformance>& firstInStep() const { return first_; }
-  void beginStep() { first_.clear(); }
+  std::map<std::string, linear::SolverPerformance> firstInStep() const;
+  /// The initial residual of every solve of `field` in the current step, in
+  /// order; for a vector field ("U": solves "Ux", "Uy", "Uz") the largest over
+  /// its solved components (OpenFOAM's cmptMax; an unsolved direction counts 0).
+  std::vector<double> initialResiduals(const std::string& field) const;
+  void beginStep() { history_.clear(); }
 
  private:
   linear::LinearSolver& solverObject(const std::string& key);
@@ -49,7 +55,8 @@ class EquationSolvers {
   std::FILE* log_;
   linear::SolverRegistry registry_;
   std::map<std::string, std::unique_ptr<linear::LinearSolver>> solvers_;
-  std::map<std::string, linear::SolverPerformance> last_, first_;
+  std::map<std::string, linear::SolverPerformance> last_;
+  std::map<std::string, std::vector<linear::SolverPerformance>> history_;  ///< this step's solves per name
 };
 
 }  // namespace sluice::solvers

@@ -4,15 +4,18 @@
 #include <fmt/ranges.h>
 
 #include "sluice/core/error.hpp"
-#include "sluice/solvers/incompressible_solver.hpp"
+#include "sluice/solvers/incompressible/incompressible_fluid.hpp"
 
 namespace sluice::solvers {
 
 SolverRegistry SolverRegistry::standard() {
   SolverRegistry r;
-  r.add("icoFoam", [](RunContext& c) { return std::make_unique<IncompressibleSolver>(c, PressureVelocityCoupling::Piso); });
-  r.add("pimpleFoam",
-        [](RunContext& c) { return std::make_unique<IncompressibleSolver>(c, PressureVelocityCoupling::Pimple); });
+  r.add("icoFoam", [](RunContext& c) {
+    return std::make_unique<IncompressibleFluid>(c, IncompressibleFluid::Application::icoFoam);
+  });
+  r.add("pimpleFoam", [](RunContext& c) {
+    return std::make_unique<IncompressibleFluid>(c, IncompressibleFluid::Application::pimpleFoam);
+  });
   return r;
 }
 

@@ -1,4 +1,4 @@
-#include "sluice/solvers/pressure_reference.hpp"
+#include "sluice/pressure/pressure_reference.hpp"
 
 #include <limits>
 
@@ -7,7 +7,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/field/fv_mesh.hpp"
 
-namespace sluice::solvers {
+namespace sluice::pressure {
 
 PressureReference PressureReference::read(const io::Dictionary& dict, const field::VolScalarField& p,
                                           const std::string& context) {
@@ -16,7 +16,6 @@ PressureReference PressureReference::read(const io::Dictionary& dict, const fiel
   const auto& comm = mesh.comm();
   ref.needed_ = !comm.anyTrue(p.fixesValue());
   if (!ref.needed_) return ref;
-  ref.value_ = dict.getOr<Scalar>("pRefValue", 0);
 
   if (dict.found("pRefCell")) {
     const Label fileCell = dict.get<Label>("pRefCell");
@@ -46,7 +45,11 @@ PressureReference PressureReference::read(const io::Dictionary& dict, const fiel
     throw InputError(fmt::format(
         "{}: the pressure needs a reference (no boundary fixes its value): give pRefCell or pRefPoint", context));
   }
+  if (!dict.found("pRefValue"))
+    throw InputError(fmt::format("{}: the pressure needs a reference (no boundary fixes its value): missing 'pRefValue'",
+                                 context));
+  ref.value_ = dict.get<Scalar>("pRefValue");
   return ref;
 }
 
-}  // namespace sluice::solvers
+}  // namespace sluice::pressure

@@ -5,21 +5,28 @@
 //
 //   PressureReference ref = PressureReference::read(pisoDict, p, "system/fvSolution: PISO");  // collective
 //   if (ref.needed()) pEqn.setReference(ref.localCell(), ref.value());  // localCell -1 off its rank
+//
+// As OpenFOAM's setRefCell: a reference is needed when no pressure patch on
+// any rank fixes the value; then pRefCell (preferred) or pRefPoint, and
+// pRefValue, must be given. Unlike OpenFOAM, whose pRefCell is a cell of
+// the master processor's part, pRefCell is a cell of the whole mesh (its
+// index in the case files), so the reference stays where it is at any rank
+// count.
 #include <string>
 
 #include "sluice/core/types.hpp"
 #include "sluice/field/vol_field.hpp"
 #include "sluice/io/dictionary.hpp"
 
-namespace sluice::solvers {
+namespace sluice::pressure {
 
 class PressureReference {
  public:
   PressureReference() = default;
   /// Collective. pRefCell is a cell index of the case's mesh files;
   /// pRefPoint is located in the nearest cell centre. InputError naming
-  /// `context` when a reference is needed but neither is given or the cell is
-  /// out of range.
+  /// `context` when a reference is needed but neither is given, pRefValue is
+  /// missing, or the cell is out of range.
   static PressureReference read(const io::Dictionary& dict, const field::VolScalarField& p,
                                 const std::string& context);
 
@@ -33,4 +40,4 @@ class PressureReference {
   Scalar value_ = 0;
 };
 
-}  // namespace sluice::solvers
+}  // namespace sluice::pressure

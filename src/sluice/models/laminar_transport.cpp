@@ -1,0 +1,71 @@
+#include "sluice/models/laminar_transport.hpp"
+
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
+#include "sluice/fv/fvc_tensor.hpp"
+#include "sluice/fv/fvm_laplacian.hpp"
+#include "sluice/io/dictionary.hpp"
+#include "sluice/io/token_stream.hpp"
+
+namespace sluice::models {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kStressTerm = "div((nuEff*dev2(T(grad(U)))))";
+
+/// The word of `key`, failing at its position with `message(word)` unless it is in `supported`.
+std::string readSupported(const io::Dictionary& dict, const char* key, std::initializer_list<const char*> supported,
+                          const char* what) {
+  io::TokenStream ts = dict.stream(key);
+  const io::Token& at = ts.peek();
+  const std::string value = ts.readWordOrString();
+  ts.expectEnd();
+  for (const char* s : supported)
+    if (value == s) return value;
+  std::string list;
+  for (const char* s : supported) list += (list.empty() ? "" : ", ") + std::string(s);
+  ts.failAt(at, fmt::format("{} '{}' is not supported (supported: {})", what, value, list));
+}
+
+}  // namespace
+
+LaminarTransport LaminarTransport::read(const fs::path& caseDir, Scalar nu) {
+  const fs::path file = caseDir / "constant/turbulenceProperties";
+  if (!fs::exists(file)) return LaminarTransport(nu);
+  const io::Dictionary dict = io::Dictionary::readFile(file, "constant/turbulenceProperties");
+  if (dict.found("simulationType"))
+    readSupported(dict, "simulationType", {"laminar"}, "simulationType");
+  if (const io::Dictionary* laminar = dict.findSubDict("laminar")) {
+    const char* key = laminar->found("laminarModel") || !laminar->found("model") ? "laminarModel" : "model";
+    if (!laminar->found(key)) laminar->fail("missing 'laminarModel'");
+    readSupported(*laminar, key, {"Stokes", "Newtonian"}, "laminarModel");
+  }
+  return LaminarTransport(nu);
+}
+
+void LaminarTransport::checkSchemes(const fv::FvSchemes& schemes) const {
+  const fv::DivScheme stress = schemes.div(kStressTerm);
+  if (stress.kind != fv::DivKind::linear || stress.bounded)
+    throw InputError(fmt::format("system/fvSchemes: divSchemes/{}: '{}' is not supported for the viscous stress term "
+                                 "(supported: Gauss linear)",
+                                 kStressTerm, stress.text));
+  schemes.laplacian("laplacian(nuEff,U)");
+  schemes.grad("grad(U)");
+}
+
+fv::FvMatrix<Vec3> LaminarTransport::divDevReff(const field::VolVectorField& U, const fv::FvSchemes& schemes) const {
+  const field::FvMesh& mesh = U.mesh();
+  // nuEff dev2(T(grad(U))), cells and boundary faces, then its divergence (Gauss linear).
+  fv::TensorFieldValues stress = fv::fvc::gradField(U, schemes.grad("grad(U)"));
+  for (fv::Tensor& t : stress.cells) t = nu_ * fv::dev2(fv::transpose(t));
+  for (fv::Tensor& t : stress.boundary) t = nu_ * fv::dev2(fv::transpose(t));
+  const field::VolVectorField explicitPart = fv::fvc::div(mesh, stress, kStressTerm);
+  fv::FvMatrix<Vec3> m = -fv::fvm::laplacian(nu_, "nuEff", U, schemes);
+  m -= explicitPart;
+  return m;
+}
+
+}  // namespace sluice::models

@@ -1,0 +1,190 @@
+#include "sluice/solvers/fluid_solver.hpp"
+
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "sluice/parallel/parallel_error.hpp"
+
+namespace sluice::solvers {
+
+namespace {
+
+io::Dictionary readCaseFile(const RunContext& ctx, const std::string& name) {
+  return io::Dictionary::readFile(ctx.caseDir / name, name);
+}
+
+template <class T>
+std::span<const double> flat(std::span<const T> values) {
+  return field::asDoubles(values);
+}
+
+}  // namespace
+
+FluidSolver::FluidSolver(RunContext& context, Algorithm algorithm)
+    : ctx_(context),
+      fvSchemesDict_(readCaseFile(context, "system/fvSchemes")),
+      fvSolutionDict_(readCaseFile(context, "system/fvSolution")),
+      schemes_(fv::FvSchemes::read(fvSchemesDict_)),
+      pimple_(PimpleControl::read(fvSolutionDict_, algorithm)),
+      time_(TimeControlSettings::read(context.controlDict, context.caseDir)),
+      solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr),
+      vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
+      progress_(context.log, context.comm.isRoot()) {}
+
+FluidSolver::~FluidSolver() = default;
+
+void FluidSolver::finishSetup() {
+  fields_.linkBoundaryConditions();
+  pimple_.setControlledFields(controlledFields());
+  // The sampling mesh (its own geometry and a point locator) is built only
+  // if a function object needs it. With global point ids: points on
+  // processor boundaries are shared (cellPoint interpolation averages over
+  // all ranks' cells around them).
+  auto samplingMesh = [this]() -> const output::SamplingMesh& {
+    if (!samplingMesh_) samplingMesh_ = std::make_unique<output::SamplingMesh>(ctx_.mesh.distributed());
+    return *samplingMesh_;
+  };
+  functions_ = std::make_unique<output::FunctionObjects>(ctx_.controlDict, ctx_.caseDir, samplingMesh, ctx_.comm,
+                                                         time_.value());
+}
+
+int FluidSolver::run() {
+  auto& profile = ctx_.profile;
+  const auto stepRegion = profile.region("time-step");
+  const auto writeRegion = profile.region("io");
+  {
+    parallel::ScopedRegion r(profile, writeRegion);
+    write();  // the initial state
+  }
+  const auto residuals = [this](const std::string& field) { return solvers_.initialResiduals(field); };
+  const auto loopLog = [this](const std::string& line) { log(line); };
+  while (time_.running()) {
+    profile.beginStep();
+    {
+      parallel::ScopedRegion r(profile, stepRegion);
+      advanceTime();
+      pimple_.beginStep();
+      while (pimple_.loop(residuals, loopLog)) {
+        storePreviousIterations();
+        momentumPredictor();
+        pressureCorrector();
+      }
+      postSolve();
+      checkFinite();
+    }
+    {
+      parallel::ScopedRegion r(profile, writeRegion);
+      if (time_.writeTime()) write();
+      runFunctionObjects();
+    }
+    reportStep();
+    profile.endStep();
+  }
+  progress_.finish();
+  return 0;
+}
+
+fv::CourantNumber FluidSolver::courantNumber() const {
+  return fv::courantNumber(fields_.get<field::SurfaceScalarField>("phi"), time_.deltaT());
+}
+
+void FluidSolver::advanceTime() {
+  const fv::CourantNumber co = courantNumber();
+  if (time_.settings().adjustTimeStep) time_.adjustDeltaT(co.max);
+  time_.advance();
+  solvers_.beginStep();
+  if (ctx_.verbose && ctx_.comm.isRoot())
+    fmt::print(ctx_.log, "Courant Number mean: {:.6g} max: {:.6g}\nTime = {}\n", co.mean, co.max, time_.timeName());
+  fields_.storeOldTimes();
+  fields_.forEachVolField([&](const std::string& name, const auto& f, const field::FieldOptions&) {
+    using Field = std::decay_t<decltype(f)>;
+    fields_.modify<Field>(name).updateTime(time_.value());
+  });
+}
+
+void FluidSolver::storePreviousIterations() {
+  fields_.forEachVolField([&](const std::string& name, const auto& f, const field::FieldOptions&) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(f)>, field::VolScalarField>) {
+      if (!pimple_.keepsPreviousIteration(name)) return;
+      PreviousIteration& prev = previous_[name];
+      prev.cells.assign(f.values().begin(), f.values().end());
+      prev.boundary.assign(f.boundaryValues().begin(), f.boundaryValues().end());
+    }
+  });
+}
+
+void FluidSolver::relaxField(const std::string& name) {
+  const std::optional<Scalar> alpha = pimple_.fieldRelaxation(name);
+  if (!alpha) return;
+  const PreviousIteration& prev = previous_.at(name);
+  field::VolScalarField& f = fields_.modify<field::VolScalarField>(name);
+  auto relax = [a = *alpha](std::span<Scalar> values, const std::vector<Scalar>& previous) {
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = previous[i] + a * (values[i] - previous[i]);
+  };
+  relax(f.values(), prev.cells);
+  relax(f.boundaryValues(), prev.boundary);
+}
+
+void FluidSolver::log(const std::string& message) const {
+  if (ctx_.verbose && ctx_.comm.isRoot()) fmt::print(ctx_.log, "{}\n", message);
+}
+
+void FluidSolver::checkFinite() {
+  // The first written field (registration order) with a non-finite cell on
+  // any rank, agreed in one small reduction so that every rank stops together.
+  int local = std::numeric_limits<int>::max(), index = 0;
+  std::vector<std::string> names;
+  fields_.forEachVolField([&](const std::string& name, const auto& f, const field::FieldOptions& options) {
+    if (!options.write) return;
+    for (Label c = 0; c < ctx_.mesh.nCells() && local == std::numeric_limits<int>::max(); ++c)
+      if (!field::isFinite(f[c])) local = index;
+    names.push_back(name);
+    ++index;
+  });
+  const int bad = ctx_.comm.min(local);
+  if (bad == std::numeric_limits<int>::max()) return;
+  const std::string kept = lastWrittenTime_ >= 0 ? fmt::format("the last good output is time {} in VTK/",
+                                                               time_.timeName(lastWrittenTime_))
+                                                 : "no output was written";
+  throw parallel::CollectiveError(fmt::format("{} is not finite at time step {} (time {}): the run diverged; {}",
+                                              names[bad], time_.timeIndex(), time_.timeName(), kept));
+}
+
+void FluidSolver::write() {
+  vtk_.beginTime(time_.value());
+  fields_.forEachVolField([&](const std::string& name, const auto& f, const field::FieldOptions& options) {
+    if (!options.write) return;
+    using T = typename std::decay_t<decltype(f.values())>::value_type;
+    vtk_.addCellField(name, std::span<const T>(f.values()));
+    vtk_.addBoundaryField(name, std::span<const T>(f.boundaryValues().data(), f.boundaryValues().size()));
+  });
+  vtk_.endTime();
+  lastWrittenTime_ = time_.value();
+}
+
+void FluidSolver::runFunctionObjects() {
+  if (functions_->size() == 0) return;
+  output::TimeState state{time_.value(), time_.deltaT(), static_cast<long>(time_.timeIndex()), time_.writeTime(),
+                          time_.timeName()};
+  functions_->execute(state, [&](const std::string& name) -> std::optional<output::SampledField> {
+    if (const auto* s = fields_.find<field::VolScalarField>(name))
+      return output::SampledField{1, flat(std::span<const Scalar>(s->values())), flat(s->boundaryValues())};
+    if (const auto* v = fields_.find<field::VolVectorField>(name))
+      return output::SampledField{3, flat(std::span<const Vec3>(v->values())), flat(v->boundaryValues())};
+    return std::nullopt;
+  });
+}
+
+void FluidSolver::reportStep() {
+  if (!ctx_.comm.isRoot()) return;
+  if (ctx_.verbose) {
+    std::string line = "Residuals:";
+    for (const auto& [name, perf] : solvers_.firstInStep())
+      line += fmt::format(" {} {:.3g} ({} it)", name, perf.initialResidual, solvers_.lastPerformance().at(name).iterations);
+    fmt::print(ctx_.log, "{}\n\n", line);
+  }
+  progress_.update(time_.value(), time_.progress(), time_.timeIndex());
+}
+
+}  // namespace sluice::solvers

@@ -1,0 +1,114 @@
+#pragma once
+// The time loop every flow solver shares (OpenFOAM's foamRun, with the
+// solver modules' stages as virtual functions): for each time step the
+// Courant number and time step, the old-time levels of the registered
+// fields, the PIMPLE outer loop calling the stages, then the finite check,
+// output of the registered fields and the function objects.
+//
+//   class MySolver : public FluidSolver {
+//     MySolver(RunContext& c) : FluidSolver(c, Algorithm::Pimple) {
+//       fields().add(readVolVectorField(...), {.write = true, .oldTimes = true});
+//       ...
+//       finishSetup();                      // links boundary conditions, builds output (collective)
+//     }
+//     void momentumPredictor() override;    // one outer iteration: momentum,
+//     void pressureCorrector() override;    // then pressure and flux
+//   };
+//   int status = solver.run();               // collective
+//
+// Fields are owned by the FieldRegistry (fields()); stages change them
+// through fields().modify<...>(name). Output writes every field registered
+// with `write`; function objects sample any registered volume field by name.
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sluice/field/field_registry.hpp"
+#include "sluice/fv/flow_diagnostics.hpp"
+#include "sluice/fv/fv_schemes.hpp"
+#include "sluice/fv/time_step.hpp"
+#include "sluice/io/dictionary.hpp"
+#include "sluice/output/function_objects.hpp"
+#include "sluice/output/sampling_mesh.hpp"
+#include "sluice/output/vtk_writer.hpp"
+#include "sluice/solvers/equation_solvers.hpp"
+#include "sluice/solvers/pimple_control.hpp"
+#include "sluice/solvers/progress_display.hpp"
+#include "sluice/solvers/solver.hpp"
+#include "sluice/solvers/time_control.hpp"
+
+namespace sluice::solvers {
+
+class FluidSolver : public Solver {
+ public:
+  ~FluidSolver() override;
+  int run() final;
+
+  const field::FieldRegistry& fields() const { return fields_; }
+  field::FieldRegistry& fields() { return fields_; }
+  const TimeControl& time() const { return time_; }
+  const PimpleControl& pimple() const { return pimple_; }
+
+ protected:
+  /// Reads fvSchemes, fvSolution (the algorithm's dictionary) and the time
+  /// controls. Collective only through what it reads (every rank reads).
+  FluidSolver(RunContext& context, Algorithm algorithm);
+
+  /// Call at the end of the subclass constructor, once every field is
+  /// registered: links boundary conditions (InputError for a missing field),
+  /// builds the function objects. Collective.
+  void finishSetup();
+
+  // ---- stages of one outer iteration
+  virtual void momentumPredictor() = 0;
+  virtual void pressureCorrector() = 0;
+  /// After the outer loop of a time step.
+  virtual void postSolve() {}
+  /// The Courant number of the flux "phi" for the step about to be taken.
+  virtual fv::CourantNumber courantNumber() const;
+  /// The fields whose residuals the outer-loop controls read.
+  virtual std::vector<std::string> controlledFields() const = 0;
+
+  // ---- services for the stages
+  /// Explicit relaxation of a registered scalar field towards its value at
+  /// the start of the outer iteration: cells (ghosts included) and boundary
+  /// values, conditions not re-evaluated (OpenFOAM's field.relax()). Does
+  /// nothing without a factor for this iteration.
+  void relaxField(const std::string& name);
+  /// Writes "message\n" to the log on rank 0 when verbose.
+  void log(const std::string& message) const;
+  /// The solver entry's solve function (EquationSolvers::solverFor).
+  fv::ScalarSolveFn solver(const std::string& entry) { return solvers_.solverFor(entry); }
+  fv::TimeStep timeStep() const { return {time_.deltaT(), time_.deltaT0()}; }
+
+  RunContext& ctx_;
+  io::Dictionary fvSchemesDict_, fvSolutionDict_;
+  fv::FvSchemes schemes_;
+  PimpleControl pimple_;
+  TimeControl time_;
+  EquationSolvers solvers_;
+  Scalar cumulativeContinuityError_ = 0;
+
+ private:
+  void advanceTime();
+  void storePreviousIterations();
+  void checkFinite();
+  void write();
+  void runFunctionObjects();
+  void reportStep();
+
+  field::FieldRegistry fields_;
+  /// Cell and boundary values at the start of the outer iteration, for relaxField.
+  struct PreviousIteration {
+    std::vector<Scalar> cells, boundary;
+  };
+  std::map<std::string, PreviousIteration> previous_;
+  output::VtkWriter vtk_;
+  std::unique_ptr<output::SamplingMesh> samplingMesh_;  ///< built only when a function object samples
+  std::unique_ptr<output::FunctionObjects> functions_;
+  ProgressDisplay progress_;
+  Scalar lastWrittenTime_ = -1;
+};
+
+}  // namespace sluice::solvers

@@ -1,0 +1,126 @@
+// IncompressibleFluid's pressure correctors (OpenFOAM's pEqn.H of icoFoam
+// and pimpleFoam), built from the pressure tools.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "sluice/fv/flow_diagnostics.hpp"
+#include "sluice/fv/fvc.hpp"
+#include "sluice/fv/fvm.hpp"
+#include "sluice/pressure/adjust_phi.hpp"
+#include "sluice/pressure/constrain_hbya.hpp"
+#include "sluice/pressure/constrain_pressure.hpp"
+#include "sluice/solvers/incompressible/incompressible_fluid.hpp"
+
+namespace sluice::solvers {
+
+using field::SurfaceScalarField;
+using field::VolScalarField;
+using field::VolVectorField;
+
+namespace {
+
+/// f(value) applied to every cell (ghosts included) and boundary value.
+template <class T, class F>
+void applyToValues(field::VolField<T>& field, F&& f) {
+  for (T& v : field.values()) v = f(v);
+  for (T& v : field.boundaryValues()) v = f(v);
+}
+
+/// a * b value by value (cells, ghosts and boundary values), as OpenFOAM's field product.
+template <class T>
+void multiplyBy(field::VolField<T>& a, const VolScalarField& b) {
+  for (std::size_t i = 0; i < a.values().size(); ++i) a.values()[i] *= b.values()[i];
+  const auto bb = b.boundaryValues();
+  auto ab = a.boundaryValues();
+  for (std::size_t i = 0; i < ab.size(); ++i) ab[i] *= bb[i];
+}
+
+}  // namespace
+
+void IncompressibleFluid::pressureCorrector() {
+  for (int corrector = 0; corrector < pimple_.settings().nCorrectors; ++corrector) correctPressure(corrector);
+}
+
+void IncompressibleFluid::correctPressure(int corrector) {
+  const field::FvMesh& mesh = ctx_.mesh;
+  const PimpleSettings& settings = pimple_.settings();
+  const fv::FvMatrix<Vec3>& UEqn = *UEqn_;
+  const Scalar t = time_.value();
+  const VolVectorField& U = fields().get<VolVectorField>("U");
+
+  // rAU = 1/A; HbyA = rAU H, constrained to U on patches where U is not assignable.
+  VolScalarField rAU = UEqn.A();
+  applyToValues(rAU, [](Scalar a) { return 1 / a; });
+  rAU.rename("(1|A(U))");
+  VolVectorField HbyA = UEqn.H();
+  multiplyBy(HbyA, rAU);
+  pressure::constrainHbyA(HbyA, U);
+
+  // phiHbyA = flux(HbyA) + interpolate(rAU) ddtCorr(U, phi)
+  SurfaceScalarField phiHbyA = fv::fvc::flux(HbyA);
+  phiHbyA.rename("phiHbyA");
+  {
+    const SurfaceScalarField rAUf = fv::fvc::interpolate(rAU);
+    const SurfaceScalarField ddtCorr =
+        fv::fvc::ddtCorr(U, fields().get<SurfaceScalarField>("phi"), schemes_.ddt("ddt(U)"), timeStep());
+    for (Label f = 0; f < mesh.nFaces(); ++f) phiHbyA[f] += rAUf[f] * ddtCorr[f];
+  }
+  if (pRef_.needed()) pressure::adjustPhi(phiHbyA, U);
+
+  // SIMPLEC (consistent): rAtU = 1/max(A - H1, 0.1 A), with the flux and HbyA
+  // taking the difference to rAU times the pressure gradient.
+  VolScalarField rAtU = rAU;
+  const VolScalarField& p0 = fields().get<VolScalarField>("p");
+  if (settings.consistent) {
+    const VolScalarField H1 = UEqn.H1();
+    for (std::size_t i = 0; i < rAtU.values().size(); ++i)
+      rAtU.values()[i] = 1 / std::max(1 / rAU.values()[i] - H1.values()[i], 0.1 / rAU.values()[i]);
+    for (std::size_t i = 0; i < rAtU.boundaryValues().size(); ++i) {
+      const Scalar a = 1 / rAU.boundaryValues()[i];
+      rAtU.boundaryValues()[i] = 1 / std::max(a - H1.boundaryValues()[i], 0.1 * a);
+    }
+    rAtU.rename("(1|max(((1|(1|A(U)))-H(1)),(0.1|(1|A(U)))))");
+    VolScalarField difference = rAtU;
+    for (std::size_t i = 0; i < difference.values().size(); ++i) difference.values()[i] -= rAU.values()[i];
+    for (std::size_t i = 0; i < difference.boundaryValues().size(); ++i)
+      difference.boundaryValues()[i] -= rAU.boundaryValues()[i];
+    const SurfaceScalarField differencef = fv::fvc::interpolate(difference);
+    const SurfaceScalarField snGradP = fv::fvc::snGrad(p0, schemes_);
+    const auto& magSf = mesh.geometry().faceAreaMags;
+    for (Label f = 0; f < mesh.nFaces(); ++f) phiHbyA[f] += differencef[f] * snGradP[f] * magSf[f];
+    // HbyA -= (rAU - rAtU) grad(p), in cells (its boundary values are not used again).
+    const VolVectorField gradP = fv::fvc::grad(p0, schemes_);
+    for (Label c = 0; c < mesh.nLocalCells(); ++c) HbyA[c] += difference[c] * gradP[c];
+  }
+
+  VolScalarField& p = fields().modify<VolScalarField>("p");
+  pressure::constrainPressure(p, U, phiHbyA, fv::fvc::interpolate(rAtU));
+
+  SurfaceScalarField& phi = fields().modify<SurfaceScalarField>("phi");
+  const int nNonOrth = settings.nNonOrthogonalCorrectors;
+  for (int nonOrth = 0; nonOrth <= nNonOrth; ++nonOrth) {
+    fv::FvMatrix<Scalar> pEqn = fv::fvm::laplacian(rAtU, p, schemes_) == fv::fvc::div(phiHbyA);
+    if (pRef_.needed()) pEqn.setReference(pRef_.localCell(), pRef_.value());
+    pEqn.solve(p, solver(pimple_.pressureSolver(corrector, nonOrth)));
+    if (nonOrth == nNonOrth) {
+      const SurfaceScalarField pFlux = pEqn.flux();
+      for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] = phiHbyA[f] - pFlux[f];
+    }
+  }
+
+  const fv::ContinuityErrors err = fv::continuityErrors(phi, time_.deltaT());
+  cumulativeContinuityError_ += err.global;
+  log(fmt::format("time step continuity errors : sum local = {:.6g}, global = {:.6g}, cumulative = {:.6g}",
+                  err.sumLocal, err.global, cumulativeContinuityError_));
+
+  // Explicit relaxation of p for the momentum corrector (pimpleFoam), then U = HbyA - rAtU grad(p).
+  relaxField("p");
+  const VolVectorField gradP = fv::fvc::grad(fields().get<VolScalarField>("p"), schemes_);
+  VolVectorField& Uw = fields().modify<VolVectorField>("U");
+  for (Label c = 0; c < mesh.nCells(); ++c) Uw[c] = HbyA[c] - rAtU[c] * gradP[c];
+  Uw.correctBoundaryConditions();
+  fvOptions_.correct(Uw, t);
+}
+
+}  // namespace sluice::solvers
