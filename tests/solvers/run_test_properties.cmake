@@ -10,4 +10,15 @@ set_tests_properties(
     CavityPpcg.SameSolutionAsPcgAndOneIallreducePerIterationAt2Ranks
     CavityPpcg.SameSolutionAsPcgAndOneIallreducePerIterationAt3Ranks
     OpenFoamCavity.SluiceMatchesIcoFoamOnTheUnchangedTutorial
+    OpenFoamAgreement.PimpleFoamPlanarContractionOneOuterCorrector
+    OpenFoamAgreement.PimpleFoamPlanarContractionOneOuterCorrectorRelaxed
+    OpenFoamAgreement.PimpleFoamPlanarContractionThreeOuterCorrectors
+    OpenFoamAgreement.PimpleFoamPlanarContractionThreeOuterCorrectorsRelaxed
+    OpenFoamAgreement.PimpleFoamPlanarContractionSimplecWithResidualControl
+    OpenFoamAgreement.PimpleFoamPlanarPoiseuilleWithItsFvOptions
+    OpenFoamAgreement.PimpleFoamChannelDrivenByMeanVelocityForce
+    OpenFoamAgreement.IcoFoamSlipWallAndSymmetryPlane
+    OpenFoamAgreement.PimpleFoamSlipWallAndSymmetryPlane
+    OpenFoamAgreement.PimpleFoamInletOutletOutlet
+    OpenFoamAgreement.PimpleFoamFixedFluxPressureWithSimplec
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <string>
 #include <tuple>
@@ -23,6 +24,13 @@ using ::testing::Not;
 using ::testing::StartsWith;
 
 namespace {
+
+// Replaces the one occurrence of `from` in `text` (fails the test if absent).
+void replace(std::string& text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+}
 
 // The files of a small lid-driven cavity (8 x 8 cells, icoFoam); every test
 // changes one thing.
@@ -85,6 +93,16 @@ boundaryField
 }
 )foam";
   bool writeP = true;
+  std::map<std::string, std::string> extra;  ///< further files: relative path -> body (dictionary class)
+
+  /// The same cavity for pimpleFoam (its fvSolution, schemes and transport entries).
+  void makePimpleFoam() {
+    replace(controlDict, "application     icoFoam;", "application     pimpleFoam;");
+    replace(fvSchemes, "div(phi,U) Gauss linear;", "div(phi,U) Gauss linear; div((nuEff*dev2(T(grad(U))))) Gauss linear;");
+    replace(fvSolution, "    U      {", "    \"U|UFinal\" {");
+    replace(fvSolution, "PISO {", "PIMPLE { nOuterCorrectors 2;");
+    transportProperties = "transportModel Newtonian;\n" + transportProperties;
+  }
 
   void write(const test::TempDir& dir) const {
     using runcase::foamFile;
@@ -95,15 +113,11 @@ boundaryField
     dir.write("constant/transportProperties", foamFile("dictionary", "transportProperties", transportProperties));
     dir.write("0/U", foamFile("volVectorField", "U", U));
     if (writeP) dir.write("0/p", foamFile("volScalarField", "p", p));
+    for (const auto& [relative, body] : extra)
+      dir.write(relative, foamFile("dictionary", fs::path(relative).filename().string(), body));
   }
 };
 
-// Replaces the one occurrence of `from` in `text` (fails the test if absent).
-void replace(std::string& text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  ASSERT_NE(at, std::string::npos) << from;
-  text.replace(at, from.size(), to);
-}
 
 // "line:column" (1-based) of `token` in a file written by foamFile(..., body).
 std::string positionIn(const std::string& cls, const std::string& object, const std::string& body,
@@ -166,6 +180,84 @@ const BadInput kBadInputs[] = {
      [](CavityFiles& f) {
        replace(f.controlDict, "application     icoFoam;", "application     simpleFoamm;");
        return std::string("error: system/controlDict: unknown application 'simpleFoamm'; supported: icoFoam, pimpleFoam");
+     }},
+    {"UnsupportedFvOptionType",
+     [](CavityFiles& f) {
+       f.makePimpleFoam();
+       const std::string body = "porosity\n{\n    type explicitPorositySource;\n    selectionMode all;\n}\n";
+       f.extra["constant/fvOptions"] = body;
+       return "error: constant/fvOptions:" + positionIn("dictionary", "fvOptions", body, "explicitPorositySource") +
+              ": 'type': 'explicitPorositySource' is not supported (supported: meanVelocityForce, "
+              "scalarSemiImplicitSource, vectorSemiImplicitSource)";
+     }},
+    {"FvOptionForAFieldNotSolved",
+     [](CavityFiles& f) {
+       f.makePimpleFoam();
+       f.extra["constant/fvOptions"] =
+           "heat { type scalarSemiImplicitSource; selectionMode all; volumeMode specific; "
+           "injectionRateSuSp { T (1 0); } }\n";
+       return std::string("error: constant/fvOptions: heat: field 'T' is not solved by pimpleFoam (it solves: U)");
+     }},
+    {"FvOptionUnknownCellZone",
+     [](CavityFiles& f) {
+       f.makePimpleFoam();
+       f.extra["constant/fvOptions"] =
+           "drive { type meanVelocityForce; selectionMode cellZone; cellZone core; fields (U); Ubar (1 0 0); }\n";
+       return std::string(
+           "error: constant/fvOptions: drive: no cell zone 'core' in the mesh (system/blockMeshDict; zones: none)");
+     }},
+    {"UnsupportedLaminarModel",
+     [](CavityFiles& f) {
+       f.makePimpleFoam();
+       const std::string body = "simulationType laminar;\nlaminar\n{\n    laminarModel Maxwell;\n}\n";
+       f.extra["constant/turbulenceProperties"] = body;
+       return "error: constant/turbulenceProperties:" +
+              positionIn("dictionary", "turbulenceProperties", body, "Maxwell") +
+              ": 'laminarModel': 'Maxwell' is not supported (supported: Stokes, Newtonian)";
+     }},
+    {"UnsupportedSimulationType",
+     [](CavityFiles& f) {
+       f.makePimpleFoam();
+       const std::string body = "simulationType RAS;\n";
+       f.extra["constant/turbulenceProperties"] = body;
+       return "error: constant/turbulenceProperties:" +
+              positionIn("dictionary", "turbulenceProperties", body, "RAS") +
+              ": 'simulationType': 'RAS' is not supported (supported: laminar)";
+     }},
+    {"UnsupportedTransportModel",
+     [](CavityFiles& f) {
+       f.makePimpleFoam();
+       replace(f.transportProperties, "transportModel Newtonian;", "transportModel CrossPowerLaw;");
+       return "error: constant/transportProperties:" +
+              positionIn("dictionary", "transportProperties", f.transportProperties, "CrossPowerLaw") +
+              ": 'transportModel': 'CrossPowerLaw' is not supported (supported: Newtonian)";
+     }},
+    {"MissingPatchEntryNoGroupCovers",
+     [](CavityFiles& f) {
+       replace(f.U, "    walls { type            noSlip; }\n", "");
+       return std::string("error: 0/U: boundaryField: no entry for patch 'walls' or its groups (wall)");
+     }},
+    {"ConditionReadsAMissingField",
+     [](CavityFiles& f) {
+       replace(f.U, "walls { type            noSlip; }",
+               "walls { type inletOutlet; inletValue uniform (0 0 0); phi phiRel; }");
+       return std::string(
+           "error: 0/U: boundaryField/walls: inletOutlet reads the flux 'phiRel', which is not a field of this "
+           "solver (fields: U, p, phi)");
+     }},
+    {"FinalFieldRelaxationWithoutThePlainOne",
+     [](CavityFiles& f) {
+       f.makePimpleFoam();
+       f.fvSolution += "relaxationFactors { fields { pFinal 0.5; } }\n";
+       return std::string("error: system/fvSolution: relaxationFactors: a factor for 'pFinal' needs one for 'p' too");
+     }},
+    {"BothResidualControls",
+     [](CavityFiles& f) {
+       f.makePimpleFoam();
+       replace(f.fvSolution, "PIMPLE {",
+               "PIMPLE { residualControl { p { tolerance 1e-3; relTol 0; } } "
+               "outerCorrectorResidualControl { p { tolerance 1e-3; relTol 0; } }");
+       return std::string("error: system/fvSolution: PIMPLE: give residualControl");
      }},
 };
 

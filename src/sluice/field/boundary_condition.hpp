@@ -74,6 +74,14 @@ class BoundaryCondition {
   /// `value` entry: the owner cells' values (OpenFOAM's patchInternalField);
   /// totalPressure starts at p0.
   virtual void initialFaceValues(const FvMesh& mesh, std::span<const T> cells, std::span<T> faceValues) const;
+  /// Refreshes the stored face values from other fields before an equation
+  /// of the field is assembled (OpenFOAM's updateCoeffs at fvMatrix
+  /// construction): totalPressure takes the current U and phi then, and its
+  /// coefficients use those stored values until the next refresh.
+  /// Solvers call VolField::updateCoeffs() before assembling the field's
+  /// equation. Default: nothing to refresh.
+  virtual void updateCoeffs(const FvMesh& /*mesh*/, std::span<const T> /*cells*/, std::span<T> /*faceValues*/) const {
+  }
   /// Face values of the patch from the owner cells' values (`cells` are local cell values).
   virtual void evaluate(const FvMesh& mesh, std::span<const T> cells, std::span<T> faceValues) const = 0;
   /// Matrix coefficients per patch face (see the file comment). Spans have the patch's size.

@@ -48,6 +48,13 @@ void FieldRegistry::storeOldTimes() {
   }
 }
 
+void FieldRegistry::updateTime(Scalar time) {
+  for (Entry& e : entries_) {
+    if (auto* s = std::get_if<std::unique_ptr<VolScalarField>>(&e.field)) (*s)->updateTime(time);
+    if (auto* v = std::get_if<std::unique_ptr<VolVectorField>>(&e.field)) (*v)->updateTime(time);
+  }
+}
+
 void FieldRegistry::linkBoundaryConditions() const {
   for (const Entry& e : entries_) {
     if (const auto* s = std::get_if<std::unique_ptr<VolScalarField>>(&e.field)) (*s)->linkBoundaryConditions(*this);

@@ -79,6 +79,10 @@ class FieldRegistry {
   /// oldOld <- old <- current for every field registered with oldTimes
   /// (a modification of each). Call at the start of each time step.
   void storeOldTimes();
+  /// Passes the time to every volume field's conditions (uniformFixedValue
+  /// tables). Not a modification: the fields' values change only when their
+  /// conditions are next evaluated, which goes through modify().
+  void updateTime(Scalar time);
   /// Resolves the references of every volume field's boundary conditions to
   /// other registered fields (InputError naming the field file, patch and
   /// missing field). Call once all fields are registered.

@@ -96,6 +96,12 @@ void VolField<T>::evaluateBoundaryConditions() {
 }
 
 template <FieldValueType T>
+void VolField<T>::updateCoeffs() {
+  for (std::size_t p = 0; p < conditions_.size(); ++p)
+    if (conditions_[p]) conditions_[p]->updateCoeffs(*mesh_, cells_, patchValues(static_cast<Label>(p)));
+}
+
+template <FieldValueType T>
 void VolField<T>::correctBoundaryConditions() {
   mesh_->updateGhosts(std::span<T>(cells_));
   evaluateBoundaryConditions();

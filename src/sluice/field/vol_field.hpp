@@ -96,6 +96,9 @@ class VolField {
   void correctBoundaryConditions();
   /// Evaluates the conditions only (ghosts assumed current).
   void evaluateBoundaryConditions();
+  /// Lets every condition refresh its stored face values before an equation
+  /// of this field is assembled (BoundaryCondition::updateCoeffs).
+  void updateCoeffs();
   /// Passes the time to every condition (uniformFixedValue tables).
   void updateTime(Scalar time);
 

@@ -22,12 +22,21 @@ TensorFieldValues gradField(const field::VolVectorField& U, const GradScheme& sc
   });
   forEachRegularPatch(mesh, [&](Label patch, Label start, Label size) {
     const PatchCoeffs<Vec3> c = gradientCoeffs(U, patch);
+    // On symmetry patches (constraint types) the gradient field's own
+    // condition first makes the value symmetric: (T + R T R^T) / 2 with the
+    // reflection R = I - 2 n n, as OpenFOAM evaluates it before correcting
+    // the normal derivative.
+    const std::string& type = mesh.patches()[patch].type;
+    const bool symmetric = type == "symmetryPlane" || type == "symmetry";
     for (Label i = 0; i < size; ++i) {
       const Label f = start + i;
       const Vec3 n = geo.faceAreas[f] / geo.faceAreaMags[f];
-      const Tensor& tP = t.cells[owner[f]];
+      Tensor tb = t.cells[owner[f]];
+      if (symmetric) {
+        tb = 0.5 * (tb + transform(Tensor::identity() - 2.0 * outer(n, n), tb));
+      }
       const Vec3 snGrad = cmptMultiply(c.internal[i], U[owner[f]]) + c.boundary[i];
-      t.boundary[f - nInternal] = tP + outer(n, snGrad - dot(n, tP));
+      t.boundary[f - nInternal] = tb + outer(n, snGrad - dot(n, tb));
     }
   });
   return t;

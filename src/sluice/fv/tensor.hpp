@@ -44,6 +44,12 @@ struct Tensor {
     return *this;
   }
   friend constexpr bool operator==(const Tensor&, const Tensor&) = default;
+
+  static constexpr Tensor identity() {
+    Tensor t;
+    t(0, 0) = t(1, 1) = t(2, 2) = 1;
+    return t;
+  }
 };
 
 static_assert(sizeof(Tensor) == 9 * sizeof(double), "Tensor must be nine packed doubles");
@@ -90,5 +96,17 @@ constexpr Vec3 dot(const Tensor& t, const Vec3& d) {
   return {t(0, 0) * d.x + t(0, 1) * d.y + t(0, 2) * d.z, t(1, 0) * d.x + t(1, 1) * d.y + t(1, 2) * d.z,
           t(2, 0) * d.x + t(2, 1) * d.y + t(2, 2) * d.z};
 }
+
+/// The matrix product (a . b)(i, j) = sum_k a(i, k) b(k, j).
+constexpr Tensor dot(const Tensor& a, const Tensor& b) {
+  Tensor r;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 3; ++k) r(i, j) += a(i, k) * b(k, j);
+  return r;
+}
+
+/// r . t . r^T: t in the frame rotated (or reflected) by r (OpenFOAM's transform).
+constexpr Tensor transform(const Tensor& r, const Tensor& t) { return dot(r, dot(t, transpose(r))); }
 
 }  // namespace sluice::fv

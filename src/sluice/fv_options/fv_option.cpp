@@ -31,7 +31,7 @@ CellSelection selectCells(const FvOptionInput& in) {
     for (Label c = 0; c < mesh.nCells(); ++c)
       if (std::binary_search(fileCells.begin(), fileCells.end(), fileIds[c])) s.cells.push_back(c);
   } else {
-    ts.failAt(at, fmt::format("selectionMode '{}' is not supported (supported: all, cellZone)", mode));
+    ts.failAt(at, fmt::format("'{}' is not supported (supported: all, cellZone)", mode));
   }
   const auto volumes = mesh.cellVolumes();
   for (Label c : s.cells) s.volume += volumes[c];

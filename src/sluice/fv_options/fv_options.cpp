@@ -35,7 +35,7 @@ std::unique_ptr<FvOption> FvOptionRegistry::create(const FvOptionInput& in) cons
   ts.expectEnd();
   const auto it = factories_.find(type);
   if (it == factories_.end())
-    ts.failAt(at, fmt::format("fvOption type '{}' is not supported (supported: {})", type, fmt::join(types(), ", ")));
+    ts.failAt(at, fmt::format("'{}' is not supported (supported: {})", type, fmt::join(types(), ", ")));
   return it->second(in);
 }
 

@@ -16,9 +16,8 @@ namespace {
 
 const char* const kStressTerm = "div((nuEff*dev2(T(grad(U)))))";
 
-/// The word of `key`, failing at its position with `message(word)` unless it is in `supported`.
-std::string readSupported(const io::Dictionary& dict, const char* key, std::initializer_list<const char*> supported,
-                          const char* what) {
+/// The word of `key`, failing at its position unless it is in `supported`.
+std::string readSupported(const io::Dictionary& dict, const char* key, std::initializer_list<const char*> supported) {
   io::TokenStream ts = dict.stream(key);
   const io::Token& at = ts.peek();
   const std::string value = ts.readWordOrString();
@@ -27,7 +26,7 @@ std::string readSupported(const io::Dictionary& dict, const char* key, std::init
     if (value == s) return value;
   std::string list;
   for (const char* s : supported) list += (list.empty() ? "" : ", ") + std::string(s);
-  ts.failAt(at, fmt::format("{} '{}' is not supported (supported: {})", what, value, list));
+  ts.failAt(at, fmt::format("'{}' is not supported (supported: {})", value, list));
 }
 
 }  // namespace
@@ -37,11 +36,11 @@ LaminarTransport LaminarTransport::read(const fs::path& caseDir, Scalar nu) {
   if (!fs::exists(file)) return LaminarTransport(nu);
   const io::Dictionary dict = io::Dictionary::readFile(file, "constant/turbulenceProperties");
   if (dict.found("simulationType"))
-    readSupported(dict, "simulationType", {"laminar"}, "simulationType");
+    readSupported(dict, "simulationType", {"laminar"});
   if (const io::Dictionary* laminar = dict.findSubDict("laminar")) {
     const char* key = laminar->found("laminarModel") || !laminar->found("model") ? "laminarModel" : "model";
     if (!laminar->found(key)) laminar->fail("missing 'laminarModel'");
-    readSupported(*laminar, key, {"Stokes", "Newtonian"}, "laminarModel");
+    readSupported(*laminar, key, {"Stokes", "Newtonian"});
   }
   return LaminarTransport(nu);
 }

@@ -17,7 +17,7 @@ Scalar readKinematicViscosity(const std::filesystem::path& caseDir, const Viscos
     const io::Token& at = ts.peek();
     const std::string model = ts.readWordOrString();
     if (model != "Newtonian")
-      ts.failAt(at, fmt::format("transportModel '{}' is not supported (supported: Newtonian)", model));
+      ts.failAt(at, fmt::format("'{}' is not supported (supported: Newtonian)", model));
   }
   const io::DimensionedScalar nu = dict.getDimensioned("nu");
   if (nu.dimensions && !(*nu.dimensions == io::DimensionSet{{0, 2, -1, 0, 0, 0, 0}}))

@@ -97,10 +97,7 @@ void FluidSolver::advanceTime() {
   if (ctx_.verbose && ctx_.comm.isRoot())
     fmt::print(ctx_.log, "Courant Number mean: {:.6g} max: {:.6g}\nTime = {}\n", co.mean, co.max, time_.timeName());
   fields_.storeOldTimes();
-  fields_.forEachVolField([&](const std::string& name, const auto& f, const field::FieldOptions&) {
-    using Field = std::decay_t<decltype(f)>;
-    fields_.modify<Field>(name).updateTime(time_.value());
-  });
+  fields_.updateTime(time_.value());
 }
 
 void FluidSolver::storePreviousIterations() {

@@ -68,6 +68,8 @@ class InProcessRun {
   const field::FvMesh& mesh() const { return *mesh_; }
   const solvers::FluidSolver& solver() const { return dynamic_cast<const solvers::FluidSolver&>(*solver_); }
   const field::FieldRegistry& fields() const { return solver().fields(); }
+  /// For setting an observer before run().
+  field::FieldRegistry& registry() { return dynamic_cast<solvers::FluidSolver&>(*solver_).fields(); }
 
  private:
   io::Dictionary controlDict_;

@@ -9,6 +9,9 @@
 // these cases; blockMesh numbers the cells as here without renumbering.)
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -127,6 +130,85 @@ TEST(IncompressibleFluidMpi, IcoFoamCavityMatchesOpenFoamAtEveryRankCount) {
         }
     EXPECT_EQ(world.sum(static_cast<double>(found)), static_cast<double>(ref.cells.size()));
   }
+}
+
+/// Checks the registry's promise to a writer: no field changes in a time
+/// step before the first announcement (beforeModify) of it in that step.
+class FenceChecker : public field::FieldObserver {
+ public:
+  FenceChecker(const solvers::FluidSolver& solver, const field::FieldRegistry& fields)
+      : solver_(solver), fields_(fields) {}
+  void beforeModify(const std::string& name, std::uint64_t) override {
+    if (solver_.time().timeIndex() != step_) {  // the first change of a new step: what the last step left
+      step_ = solver_.time().timeIndex();
+      stepStart_.clear();
+      for (const std::string& f : fields_.names()) stepStart_[f] = values(f);
+      announced_.clear();
+    }
+    if (announced_.insert(name).second) {
+      ++checks[name];
+      if (values(name) != stepStart_.at(name)) ++violations;
+    }
+  }
+  std::map<std::string, int> checks;
+  int violations = 0;
+
+ private:
+  std::vector<double> values(const std::string& name) const {
+    std::vector<double> v;
+    auto append = [&](auto span) { v.insert(v.end(), span.begin(), span.end()); };
+    if (const auto* s = fields_.find<field::VolScalarField>(name)) {
+      append(std::span<const double>(s->values()));
+      append(s->boundaryValues());
+    } else if (const auto* u = fields_.find<field::VolVectorField>(name)) {
+      append(field::asDoubles(std::span<const Vec3>(u->values())));
+      append(field::asDoubles(u->boundaryValues()));
+    } else if (const auto* phi = fields_.find<field::SurfaceScalarField>(name)) {
+      append(std::span<const double>(phi->values()));
+    }
+    return v;
+  }
+  const solvers::FluidSolver& solver_;
+  const field::FieldRegistry& fields_;
+  long long step_ = -1;
+  std::map<std::string, std::vector<double>> stepStart_;
+  std::set<std::string> announced_;
+};
+
+TEST(IncompressibleFluidMpi, EveryChangeOfAFieldIsAnnouncedFirstInItsStep) {
+  parallel::Communicator world(MPI_COMM_WORLD);
+  const IcoFoamReference ref = references()[1];
+  test::SharedCaseDir dir(world, "fence");
+  if (world.isRoot()) {
+    writeCase(dir.path(), ref);
+    // pimpleFoam with two outer correctors and relaxation: more stages change more fields.
+    auto file = [](const char* object, const std::string& body) {
+      return fmt::format("FoamFile {{ version 2.0; format ascii; class dictionary; object {}; }}\n{}", object, body);
+    };
+    test::writeText(dir.path() / "system/controlDict",
+                    file("controlDict", "application pimpleFoam; startFrom startTime; startTime 0; stopAt endTime;\n"
+                                        "endTime 0.025; deltaT 0.005; writeControl timeStep; writeInterval 2;\n"));
+    test::writeText(dir.path() / "system/fvSolution",
+                    file("fvSolution",
+                         "solvers { \"p|pFinal\" { solver PCG; preconditioner DIC; tolerance 1e-10; relTol 0; }\n"
+                         "  \"U|UFinal\" { solver PBiCGStab; preconditioner DILU; tolerance 1e-10; relTol 0; } }\n"
+                         "PIMPLE { nOuterCorrectors 2; nCorrectors 2; pRefCell 0; pRefValue 0; }\n"
+                         "relaxationFactors { fields { p 0.5; } equations { U 0.8; } }\n"));
+    std::string schemes = ref.schemes;
+    schemes.replace(schemes.find("divSchemes {"), 12, "divSchemes { div((nuEff*dev2(T(grad(U))))) Gauss linear;");
+    test::writeText(dir.path() / "system/fvSchemes", file("fvSchemes", schemes));
+    test::writeText(dir.path() / "constant/transportProperties",
+                    file("transportProperties", "transportModel Newtonian; nu 0.01;\n"));
+  }
+  dir.sync();
+  test::InProcessRun run(world, dir.path(), {.method = "scotch", .renumber = false});
+  FenceChecker checker(run.solver(), run.fields());
+  run.registry().setObserver(&checker);
+  ASSERT_EQ(run.run(), 0);
+  run.registry().setObserver(nullptr);
+  EXPECT_EQ(checker.violations, 0);
+  for (const char* f : {"U", "p", "phi"}) EXPECT_EQ(checker.checks[f], 5) << f;  // once in each of the 5 steps
+  EXPECT_GT(run.fields().version("U"), 5u);
 }
 
 }  // namespace

@@ -34,6 +34,10 @@ class PressureInletOutletVelocityBC : public BoundaryCondition<Vec3> {
   bool fixesValue() const override { return true; }
   bool assignable() const override { return true; }
   void link(const FieldRegistry& fields) override;
+  /// OpenFOAM's updateCoeffs evaluates the patch (with the current flux).
+  void updateCoeffs(const FvMesh& mesh, std::span<const Vec3> cells, std::span<Vec3> faceValues) const override {
+    evaluate(mesh, cells, faceValues);
+  }
   void evaluate(const FvMesh& mesh, std::span<const Vec3> cells, std::span<Vec3> faceValues) const override;
   void valueCoeffs(const FvMesh& mesh, std::span<const Vec3> cells, std::span<const Vec3> faceValues,
                    std::span<Vec3> internalCoeff, std::span<Vec3> boundaryCoeff) const override;

@@ -68,23 +68,27 @@ void TotalPressureBC::evaluate(const FvMesh& mesh, std::span<const Scalar>, std:
   std::copy(values.begin(), values.end(), faceValues.begin());
 }
 
-void TotalPressureBC::valueCoeffs(const FvMesh& mesh, std::span<const Scalar>, std::span<const Scalar>,
-                                  std::span<Scalar> internalCoeff, std::span<Scalar> boundaryCoeff) const {
-  checkSize("totalPressure::valueCoeffs", internalCoeff.size(), patchOf(mesh, patch()));
-  const std::vector<Scalar> values = currentValues(mesh);
-  std::fill(internalCoeff.begin(), internalCoeff.end(), 0.0);
-  std::copy(values.begin(), values.end(), boundaryCoeff.begin());
+void TotalPressureBC::updateCoeffs(const FvMesh& mesh, std::span<const Scalar> cells,
+                                   std::span<Scalar> faceValues) const {
+  evaluate(mesh, cells, faceValues);
 }
 
-void TotalPressureBC::gradientCoeffs(const FvMesh& mesh, std::span<const Scalar>, std::span<const Scalar>,
+// The coefficients of a fixed value: the stored face values.
+void TotalPressureBC::valueCoeffs(const FvMesh& mesh, std::span<const Scalar>, std::span<const Scalar> faceValues,
+                                  std::span<Scalar> internalCoeff, std::span<Scalar> boundaryCoeff) const {
+  checkSize("totalPressure::valueCoeffs", internalCoeff.size(), patchOf(mesh, patch()));
+  std::fill(internalCoeff.begin(), internalCoeff.end(), 0.0);
+  std::copy(faceValues.begin(), faceValues.end(), boundaryCoeff.begin());
+}
+
+void TotalPressureBC::gradientCoeffs(const FvMesh& mesh, std::span<const Scalar>, std::span<const Scalar> faceValues,
                                      std::span<Scalar> internalCoeff, std::span<Scalar> boundaryCoeff) const {
   const mesh::Patch& p = patchOf(mesh, patch());
   checkSize("totalPressure::gradientCoeffs", internalCoeff.size(), p);
-  const std::vector<Scalar> values = currentValues(mesh);
   for (Label i = 0; i < p.size; ++i) {
     const Scalar d = boundaryDeltaCoeff(mesh, p.start + i);
     internalCoeff[i] = -d;
-    boundaryCoeff[i] = d * values[i];
+    boundaryCoeff[i] = d * faceValues[i];
   }
 }
 

@@ -7,6 +7,9 @@
 //   outlet { type totalPressure; p0 uniform 0; [U U; phi phi; rho rho;] value uniform 0; }
 //
 // U, phi and (Pa only) rho are registered fields found by name when linked.
+// As in OpenFOAM, the value is taken from them when the pressure equation is
+// assembled (updateCoeffs) and when the condition is evaluated; explicit
+// operators in between (snGrad(p), grad(p)) see the stored face values.
 // A compressible total pressure (psi other than none) is an input error.
 #include <memory>
 #include <span>
@@ -36,6 +39,7 @@ class TotalPressureBC : public BoundaryCondition<Scalar> {
   void link(const FieldRegistry& fields) override;
   void initialFaceValues(const FvMesh& mesh, std::span<const Scalar> cells,
                          std::span<Scalar> faceValues) const override;
+  void updateCoeffs(const FvMesh& mesh, std::span<const Scalar> cells, std::span<Scalar> faceValues) const override;
   void evaluate(const FvMesh& mesh, std::span<const Scalar> cells, std::span<Scalar> faceValues) const override;
   void valueCoeffs(const FvMesh& mesh, std::span<const Scalar> cells, std::span<const Scalar> faceValues,
                    std::span<Scalar> internalCoeff, std::span<Scalar> boundaryCoeff) const override;

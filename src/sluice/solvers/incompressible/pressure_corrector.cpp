@@ -100,6 +100,7 @@ void IncompressibleFluid::correctPressure(int corrector) {
   SurfaceScalarField& phi = fields().modify<SurfaceScalarField>("phi");
   const int nNonOrth = settings.nNonOrthogonalCorrectors;
   for (int nonOrth = 0; nonOrth <= nNonOrth; ++nonOrth) {
+    p.updateCoeffs();  // totalPressure takes the current U and phi, as OpenFOAM's fvMatrix does
     fv::FvMatrix<Scalar> pEqn = fv::fvm::laplacian(rAtU, p, schemes_) == fv::fvc::div(phiHbyA);
     if (pRef_.needed()) pEqn.setReference(pRef_.localCell(), pRef_.value());
     pEqn.solve(p, solver(pimple_.pressureSolver(corrector, nonOrth)));
