@@ -47,56 +47,48 @@ inline CommandResult runOpenFoam(const std::string& tool, const std::filesystem:
                     600);
 }
 
+/// A scalar field value written from `at` on ("uniform 1" or "nonuniform
+/// List<scalar> n (...)"); a uniform value is repeated `uniformCount` times.
+inline std::vector<double> parseScalarValue(const std::string& text, std::size_t at, std::size_t uniformCount,
+                                            const std::string& what) {
+  std::istringstream is(text.substr(at));
+  std::string kind;
+  is >> kind;
+  if (kind == "uniform") {
+    double v = 0;
+    is >> v;
+    return std::vector<double>(uniformCount, v);
+  }
+  std::string listType;
+  std::size_t n = 0;
+  char open = 0;
+  is >> listType >> n >> open;
+  if (!is || kind != "nonuniform" || open != '(') throw std::runtime_error("bad value of " + what);
+  std::vector<double> values(n);
+  for (double& v : values) is >> v;
+  if (!is) throw std::runtime_error("bad scalar list of " + what);
+  return values;
+}
+
 /// The internalField of an ascii OpenFOAM volScalarField (nonuniform, or
 /// uniform repeated `nCells` times).
 inline std::vector<double> readOpenFoamScalarField(const std::filesystem::path& file, std::size_t nCells) {
   const std::string text = readTextFile(file);
   const auto field = text.find("internalField");
   if (field == std::string::npos) throw std::runtime_error("no internalField in " + file.string());
-  std::istringstream is(text.substr(field + 13));
-  std::string kind;
-  is >> kind;
-  if (kind == "uniform") {
-    double v = 0;
-    is >> v;
-    return std::vector<double>(nCells, v);
-  }
-  std::string listType;
-  std::size_t n = 0;
-  char open = 0;
-  is >> listType >> n >> open;
-  if (!is || kind != "nonuniform" || open != '(') throw std::runtime_error("bad internalField in " + file.string());
-  std::vector<double> values(n);
-  for (double& v : values) is >> v;
-  if (!is) throw std::runtime_error("bad scalar list in " + file.string());
-  return values;
+  return parseScalarValue(text, field + 13, nCells, "internalField in " + file.string());
 }
 
 /// The `value` of patch `patch` in the boundaryField of an ascii OpenFOAM
-/// scalar field file (a surfaceScalarField such as phi, or a volScalarField).
+/// scalar field file (a surfaceScalarField such as phi, or a volScalarField);
+/// a uniform value is returned once.
 inline std::vector<double> readOpenFoamPatchScalars(const std::filesystem::path& file, const std::string& patch) {
   const std::string text = readTextFile(file);
   const auto boundary = text.find("boundaryField");
   const auto at = text.find("\n    " + patch + "\n", boundary);
   if (boundary == std::string::npos || at == std::string::npos)
     throw std::runtime_error("no patch " + patch + " in " + file.string());
-  const auto value = text.find("value", at);
-  std::istringstream is(text.substr(value + 5));
-  std::string kind;
-  is >> kind;
-  if (kind == "uniform") {
-    double v = 0;
-    is >> v;
-    return {v};
-  }
-  std::string listType;
-  std::size_t n = 0;
-  char open = 0;
-  is >> listType >> n >> open;
-  std::vector<double> values(n);
-  for (double& v : values) is >> v;
-  if (!is || open != '(') throw std::runtime_error("bad value of patch " + patch + " in " + file.string());
-  return values;
+  return parseScalarValue(text, text.find("value", at) + 5, 1, "patch " + patch + " in " + file.string());
 }
 
 /// The mean of each cell's vertices (the VTK cell's point mean).

@@ -25,6 +25,11 @@ namespace fs = std::filesystem;
 namespace {
 
 struct FoamComparison {
+  FoamComparison(std::string name_, std::string application_, std::string tutorialMesh_, std::string endTime_)
+      : name(std::move(name_)),
+        application(std::move(application_)),
+        tutorialMesh(std::move(tutorialMesh_)),
+        endTime(std::move(endTime_)) {}
   std::string name;
   std::string application;              ///< icoFoam or pimpleFoam
   std::string tutorialMesh;             ///< tutorial folder whose system/blockMeshDict is used ("" : files has one)
@@ -60,6 +65,20 @@ std::string controlDict(const std::string& application, double deltaT, int steps
                      "writeControl timeStep; writeInterval {}; writeFormat ascii; writePrecision 17;\n"
                      "timeFormat general; timePrecision 6;\n",
                      application, deltaT * steps, deltaT, steps);
+}
+
+/// fvSchemes with `ddt` for ddt(U), `divU` for div(phi,U), Gauss linear for
+/// the viscous stress, and linear corrected laplacians.
+std::string fvSchemes(const std::string& ddt, const std::string& divU) {
+  return fmt::format(R"(
+ddtSchemes {{ default {}; }}
+gradSchemes {{ default Gauss linear; }}
+divSchemes {{ default none; div(phi,U) {}; div((nuEff*dev2(T(grad(U))))) Gauss linear; }}
+laplacianSchemes {{ default Gauss linear corrected; }}
+interpolationSchemes {{ default linear; }}
+snGradSchemes {{ default corrected; }}
+)",
+                     ddt, divU);
 }
 
 const char* const kTightSolvers = R"(solvers
@@ -128,16 +147,9 @@ void expectAgreement(const FoamComparison& c, double tolerance) {
 /// The planarContraction tutorial's mesh (1800 cells, graded, a symmetryPlane
 /// centreline) with laminar Stokes stress, 20 steps of backward / linearUpwind.
 FoamComparison planarContraction(const std::string& name, const std::string& pimple, const std::string& relaxation) {
-  FoamComparison c{name, "pimpleFoam", "incompressible/pimpleFoam/laminar/planarContraction", {}, "0.004"};
+  FoamComparison c(name, "pimpleFoam", "incompressible/pimpleFoam/laminar/planarContraction", "0.004");
   c.files["system/controlDict"] = controlDict("pimpleFoam", 2e-4, 20);
-  c.files["system/fvSchemes"] = R"(
-ddtSchemes { default backward; }
-gradSchemes { default Gauss linear; }
-divSchemes { default none; div(phi,U) Gauss linearUpwind grad(U); div((nuEff*dev2(T(grad(U))))) Gauss linear; }
-laplacianSchemes { default Gauss linear corrected; }
-interpolationSchemes { default linear; }
-snGradSchemes { default corrected; }
-)";
+  c.files["system/fvSchemes"] = fvSchemes("backward", "Gauss linearUpwind grad(U)");
   c.files["system/fvSolution"] = std::string(kTightSolvers) + "PIMPLE { " + pimple +
                                  " nNonOrthogonalCorrectors 0; pRefCell 0; pRefValue 0; }\n" + relaxation;
   c.files["constant/transportProperties"] = "transportModel Newtonian;\nnu 1e-5;\n";
@@ -219,7 +231,7 @@ TEST(OpenFoamAgreement, PimpleFoamPlanarPoiseuilleWithItsFvOptions) {
   // the Newtonian (Stokes) model instead of Maxwell; 100 steps.
   SKIP_WITHOUT_OPENFOAM();
   const std::string tutorial = "incompressible/pimpleFoam/laminar/planarPoiseuille";
-  FoamComparison c{"poiseuille-fvOptions", "pimpleFoam", tutorial, {}, "0.5"};
+  FoamComparison c("poiseuille-fvOptions", "pimpleFoam", tutorial, "0.5");
   c.files["system/controlDict"] = controlDict("pimpleFoam", 5e-3, 100);
   c.files["system/fvSchemes"] = test::readTextFile(test::kOpenFoamTutorials / tutorial / "system/fvSchemes");
   c.files["system/fvSolution"] = std::string(kTightSolvers) + R"(
@@ -265,7 +277,7 @@ TEST(OpenFoamAgreement, PimpleFoamChannelDrivenByMeanVelocityForce) {
   // cells in parallel (12 rows: 2 and 3 ranks) so that cyclic pairs stay on
   // one rank.
   SKIP_WITHOUT_OPENFOAM();
-  FoamComparison c{"channel-meanVelocityForce", "pimpleFoam", "", {}, "2"};
+  FoamComparison c("channel-meanVelocityForce", "pimpleFoam", "", "2");
   c.files["system/blockMeshDict"] = R"(
 vertices ((0 0 0) (2 0 0) (2 1 0) (0 1 0) (0 0 0.1) (2 0 0.1) (2 1 0.1) (0 1 0.1));
 blocks (hex (0 1 2 3 4 5 6 7) (10 12 1) simpleGrading (1 1 1));
@@ -278,14 +290,7 @@ boundary
 );
 )";
   c.files["system/controlDict"] = controlDict("pimpleFoam", 0.05, 40);
-  c.files["system/fvSchemes"] = R"(
-ddtSchemes { default Euler; }
-gradSchemes { default Gauss linear; }
-divSchemes { default none; div(phi,U) Gauss linear; div((nuEff*dev2(T(grad(U))))) Gauss linear; }
-laplacianSchemes { default Gauss linear corrected; }
-interpolationSchemes { default linear; }
-snGradSchemes { default corrected; }
-)";
+  c.files["system/fvSchemes"] = fvSchemes("Euler", "Gauss linear");
   c.files["system/fvSolution"] = std::string(kTightSolvers) +
                                  "PIMPLE { momentumPredictor yes; nOuterCorrectors 1; nCorrectors 2; "
                                  "pRefCell 0; pRefValue 0; }\n";
@@ -314,7 +319,7 @@ boundaryField { left { type cyclic; } right { type cyclic; } walls { type zeroGr
 /// no-slip lower wall over the first third, then a symmetryPlane; uniform
 /// inflow, fixed outlet pressure; non-orthogonal cells (corrected).
 FoamComparison slipAndSymmetryChannel(const std::string& application) {
-  FoamComparison c{"slip-symmetryPlane-" + application, application, "", {}, "0.2"};
+  FoamComparison c("slip-symmetryPlane-" + application, application, "", "0.2");
   c.files["system/blockMeshDict"] = R"(
 vertices
 (
@@ -337,14 +342,7 @@ boundary
 );
 )";
   c.files["system/controlDict"] = controlDict(application, 0.01, 20);
-  c.files["system/fvSchemes"] = R"(
-ddtSchemes { default Euler; }
-gradSchemes { default Gauss linear; }
-divSchemes { default none; div(phi,U) Gauss linear; div((nuEff*dev2(T(grad(U))))) Gauss linear; }
-laplacianSchemes { default Gauss linear corrected; }
-interpolationSchemes { default linear; }
-snGradSchemes { default corrected; }
-)";
+  c.files["system/fvSchemes"] = fvSchemes("Euler", "Gauss linear");
   const std::string algorithm = application == "icoFoam" ? "PISO" : "PIMPLE";
   c.files["system/fvSolution"] =
       std::string(kTightSolvers) + algorithm + " { nCorrectors 2; nNonOrthogonalCorrectors 1; }\n";
@@ -394,7 +392,7 @@ TEST(OpenFoamAgreement, PimpleFoamSlipWallAndSymmetryPlane) {
 /// lid's pressure condition.
 FoamComparison openCavity(const std::string& name, const std::string& open, const std::string& openP,
                           const std::string& wallP, const std::string& pimple) {
-  FoamComparison c{name, "pimpleFoam", "", {}, "1"};
+  FoamComparison c(name, "pimpleFoam", "", "1");
   c.mixedFlowPatch = "open";
   c.files["system/blockMeshDict"] = R"(
 vertices ((0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 0.1) (1 0 0.1) (1 1 0.1) (0 1 0.1));
@@ -408,14 +406,7 @@ boundary
 );
 )";
   c.files["system/controlDict"] = controlDict("pimpleFoam", 0.01, 100);
-  c.files["system/fvSchemes"] = R"(
-ddtSchemes { default backward; }
-gradSchemes { default Gauss linear; }
-divSchemes { default none; div(phi,U) Gauss linearUpwind grad(U); div((nuEff*dev2(T(grad(U))))) Gauss linear; }
-laplacianSchemes { default Gauss linear corrected; }
-interpolationSchemes { default linear; }
-snGradSchemes { default corrected; }
-)";
+  c.files["system/fvSchemes"] = fvSchemes("backward", "Gauss linearUpwind grad(U)");
   c.files["system/fvSolution"] = std::string(kTightSolvers) + "PIMPLE { " + pimple + " }\n";
   c.files["constant/transportProperties"] = "transportModel Newtonian;\nnu 0.01;\n";
   c.files["constant/turbulenceProperties"] = "simulationType laminar;\n";

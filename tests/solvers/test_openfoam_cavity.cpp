@@ -14,40 +14,26 @@
 
 #include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/mesh/polymesh_io.hpp"
-#include "solvers/solver_case_support.hpp"
+#include "solvers/openfoam_case_support.hpp"
 
 using namespace sluice;
 namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kTutorial = "/usr/share/doc/openfoam-examples/examples/incompressible/icoFoam/cavity/cavity";
-const fs::path kOpenFoamBin = "/usr/bin";
-
-// Runs an OpenFOAM utility on `caseDir` with the environment Debian's package
-// needs (its etc/bashrc cannot be sourced).
-test::CommandResult runOpenFoam(const std::string& tool, const fs::path& caseDir) {
-  return test::runCommand("env WM_PROJECT_DIR=/usr/share/openfoam FOAM_ETC=/usr/share/openfoam/etc " +
-                              test::shellQuote((kOpenFoamBin / tool).string()) + " -case " +
-                              test::shellQuote(caseDir.string()),
-                          120);
-}
+const fs::path kTutorial = test::kOpenFoamTutorials / "incompressible/icoFoam/cavity/cavity";
 
 }  // namespace
 
 TEST(OpenFoamCavity, SluiceMatchesIcoFoamOnTheUnchangedTutorial) {
-  if (!fs::exists(kTutorial / "system/blockMeshDict") || !fs::exists(kOpenFoamBin / "icoFoam") ||
-      !fs::exists(kOpenFoamBin / "blockMesh"))
-    GTEST_SKIP() << "OpenFOAM v1912 with its tutorials is not installed (apt-get install openfoam openfoam-examples)";
+  if (!test::openFoamInstalled() || !fs::exists(kTutorial / "system/blockMeshDict")) GTEST_SKIP() << test::kNoOpenFoam;
 
   test::TempDir dir("openfoam-cavity");
   const fs::path foamCase = dir.path() / "openfoam";
   fs::copy(kTutorial, foamCase, fs::copy_options::recursive);
-  const test::CommandResult blockMesh = runOpenFoam("blockMesh", foamCase);
-  ASSERT_EQ(blockMesh.exitCode, 0) << blockMesh.output;
-  const test::CommandResult icoFoam = runOpenFoam("icoFoam", foamCase);
-  ASSERT_EQ(icoFoam.exitCode, 0) << icoFoam.output;
-  ASSERT_TRUE(fs::exists(foamCase / "0.5/U")) << icoFoam.output;
+  ASSERT_EQ(test::runOpenFoam("blockMesh", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.blockMesh");
+  ASSERT_EQ(test::runOpenFoam("icoFoam", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.icoFoam");
+  ASSERT_TRUE(fs::exists(foamCase / "0.5/U")) << test::readTextFile(foamCase / "log.icoFoam");
 
   const std::vector<Vec3> foamU = test::readOpenFoamVectorField(foamCase / "0.5/U");
   const mesh::PolyMesh foamMesh = mesh::readPolyMesh(foamCase / "constant/polyMesh");
