@@ -113,6 +113,11 @@ TEST_F(FieldRead, ExactNameBeatsGroupBeatsPattern) {
   EXPECT_EQ(p.boundaryCondition(2)->type(), "fixedValue");    // group
   EXPECT_EQ(p.patchValues(2)[0], 2.0);
   EXPECT_EQ(p.boundaryCondition(3)->type(), "zeroGradient");  // exact beats group
+  // Empty patches take `empty` before any pattern is tried (as OpenFOAM).
+  write("p", fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", "uniform 0", "\".*\" { type zeroGradient; }\n"));
+  VolScalarField q = readVolScalarField(dir_.path(), "p", "0", mesh_);
+  EXPECT_EQ(q.boundaryCondition(0)->type(), "zeroGradient");
+  EXPECT_TRUE(q.boundaryCondition(4)->isEmpty());
 }
 
 TEST_F(FieldRead, WallAndConstraintTypesAreImpliedGroups) {
@@ -241,8 +246,9 @@ TEST_F(FieldRead, EmptyConditionOnAnOrdinaryPatchAndTheReverse) {
   EXPECT_EQ(readError("p", false),
             "0/p: boundaryField/inlet: boundary condition type 'empty' is only valid on patches of type 'empty' "
             "(this patch is 'patch')");
+  // Named exactly (a pattern does not reach empty patches).
   write("p", fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", "uniform 0",
-                       "\".*\" { type zeroGradient; }\n"));
+                       "\".*\" { type zeroGradient; }\nfront { type zeroGradient; }\n"));
   EXPECT_EQ(readError("p", false),
             "0/p: boundaryField/front: patch of type 'empty' needs boundary condition type 'empty', found "
             "'zeroGradient'");

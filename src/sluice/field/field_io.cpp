@@ -33,7 +33,8 @@ std::vector<std::string> patchGroups(const mesh::Patch& patch) {
 
 /// The patch's entry in boundaryField with OpenFOAM's precedence: the exact
 /// patch name; then a group the patch is in (the last such entry in the
-/// file); then a regular-expression key.
+/// file); then a regular-expression key, except for empty patches, which
+/// take `empty` without an entry of their own or of a group.
 const io::Entry* findPatchEntry(const io::Dictionary& boundaryField, const mesh::Patch& patch) {
   for (const io::Entry& e : boundaryField.entries())
     if (!e.isPattern() && e.keyword() == patch.name) return &e;
@@ -42,6 +43,7 @@ const io::Entry* findPatchEntry(const io::Dictionary& boundaryField, const mesh:
   for (auto it = entries.rbegin(); it != entries.rend(); ++it)
     if (!it->isPattern() && it->isDict() && std::find(groups.begin(), groups.end(), it->keyword()) != groups.end())
       return &*it;
+  if (patch.type == "empty") return nullptr;
   return boundaryField.findEntry(patch.name);
 }
 

@@ -19,7 +19,8 @@
 // boundaryField must give an entry for every non-processor patch, found
 // with OpenFOAM's precedence: the patch's name; else one of its groups (its
 // inGroups, plus its type for `wall` and constraint types; the last such
-// entry in the file wins); else a regular-expression key. Patches of a
+// entry in the file wins); else a regular-expression key (not for empty
+// patches, which default to `empty` first). Patches of a
 // constraint type (empty, cyclic, symmetryPlane, symmetry) with no entry get
 // that condition (as OpenFOAM's setConstraintTypes include). A patch's face
 // values start as the entry's `value`, or else as the condition's initial

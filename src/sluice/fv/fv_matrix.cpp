@@ -122,9 +122,7 @@ void FvMatrix<T>::setReference(Label cell, Scalar value) {
   if (cell < 0) return;
   if (cell >= mesh().nCells()) throw Error("FvMatrix::setReference: cell " + std::to_string(cell) + " is not owned");
   std::vector<Scalar>& D = ldu_.diag();
-  T v{};
-  for (int i = 0; i < nComponents<T>; ++i) setComponent(v, i, value);
-  source_[cell] += D[cell] * v;
+  source_[cell] += D[cell] * allComponents<T>(value);
   D[cell] += D[cell];
 }
 
