@@ -152,6 +152,15 @@ TEST(DictionarySyntax, GetChoiceAndRejectUnknown) {
   EXPECT_NO_THROW(d.rejectUnknown({"solver", "other", "endTme"}));
 }
 
+TEST(DictionarySyntax, GetSupportedNamesWhatSluiceHas) {
+  Dictionary d = parse("FoamFile { version 2.0; }\nmodel Stokes;\nother Maxwell;\ntwo Stokes Maxwell;\n",
+                       "constant/turbulenceProperties");
+  EXPECT_EQ(d.getSupported("model", {"Stokes", "Newtonian"}), "Stokes");
+  EXPECT_EQ(errorOf([&] { d.getSupported("other", {"Stokes", "Newtonian"}); }),
+            "constant/turbulenceProperties:3:7: 'other': 'Maxwell' is not supported (supported: Stokes, Newtonian)");
+  EXPECT_NE(errorOf([&] { d.getSupported("two", {"Stokes"}); }), "");  // the entry must hold one word
+}
+
 TEST(DictionarySyntax, TokenStreamForCustomGrammars) {
   Dictionary d = parse(R"(
 blocks

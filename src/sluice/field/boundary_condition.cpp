@@ -6,11 +6,13 @@ namespace sluice::field {
 
 Scalar boundaryDeltaCoeff(const FvMesh& mesh, Label face) { return mesh.geometry().nonOrthDeltaCoeffs[face]; }
 
+bool isSymmetryType(std::string_view patchType) { return patchType == "symmetryPlane" || patchType == "symmetry"; }
+
 template <FieldValueType T>
 std::unique_ptr<BoundaryCondition<T>> constraintCondition(const FvMesh& mesh, Label patch) {
   const std::string& type = mesh.patches()[patch].type;
   if (type == "empty") return std::make_unique<EmptyBC<T>>(patch);
-  if (type == "symmetryPlane" || type == "symmetry") return std::make_unique<SlipBC<T>>(patch, type);
+  if (isSymmetryType(type)) return std::make_unique<SlipBC<T>>(patch, type);
   return nullptr;
 }
 

@@ -31,6 +31,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "sluice/core/types.hpp"
 #include "sluice/core/vec3.hpp"
@@ -43,6 +44,19 @@ class FieldRegistry;
 
 /// Delta coefficient of a boundary face for normal gradients.
 Scalar boundaryDeltaCoeff(const FvMesh& mesh, Label face);
+
+/// True for the mirror-symmetry patch types, symmetryPlane and symmetry
+/// (constraint types: their fields take SlipBC, their tensors are made symmetric).
+bool isSymmetryType(std::string_view patchType);
+
+/// The owner cells' values on a patch (OpenFOAM's patchInternalField); `cells` are local cell values.
+template <class T>
+void patchInternalValues(const FvMesh& mesh, Label patch, std::span<const T> cells, std::span<T> faceValues) {
+  const mesh::Patch& p = mesh.patches()[patch];
+  const auto& owner = mesh.poly().owner();
+  for (Label i = 0; i < p.size && i < static_cast<Label>(faceValues.size()); ++i)
+    faceValues[i] = cells[owner[p.start + i]];
+}
 
 template <class T>
 class BoundaryCondition {
@@ -104,10 +118,7 @@ class BoundaryCondition {
 template <class T>
 void BoundaryCondition<T>::initialFaceValues(const FvMesh& mesh, std::span<const T> cells,
                                              std::span<T> faceValues) const {
-  const mesh::Patch& p = mesh.patches()[patch_];
-  const auto& owner = mesh.poly().owner();
-  for (Label i = 0; i < p.size && i < static_cast<Label>(faceValues.size()); ++i)
-    faceValues[i] = cells[owner[p.start + i]];
+  patchInternalValues(mesh, patch_, cells, faceValues);
 }
 
 }  // namespace sluice::field

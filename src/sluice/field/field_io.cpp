@@ -14,6 +14,7 @@
 #include "sluice/field/boundary_conditions.hpp"
 #include "sluice/io/field_value.hpp"
 #include "sluice/io/text_file.hpp"
+#include "sluice/io/token_stream.hpp"
 
 namespace sluice::field {
 
@@ -48,10 +49,6 @@ const io::Entry* findPatchEntry(const io::Dictionary& boundaryField, const mesh:
 }
 
 std::string formatNumber(Scalar v) { return fmt::format("{}", v); }
-std::string formatOne(Scalar v) { return formatNumber(v); }
-std::string formatOne(const Vec3& v) {
-  return fmt::format("({} {} {})", formatNumber(v.x), formatNumber(v.y), formatNumber(v.z));
-}
 
 std::optional<Scalar> parseTime(const std::string& time) {
   double t = 0;
@@ -61,6 +58,20 @@ std::optional<Scalar> parseTime(const std::string& time) {
 }
 
 }  // namespace
+
+std::string formatValue(Scalar value) { return formatNumber(value); }
+std::string formatValue(const Vec3& value) {
+  return fmt::format("({} {} {})", formatNumber(value.x), formatNumber(value.y), formatNumber(value.z));
+}
+
+template <FieldValueType T>
+T readValue(io::TokenStream& ts) {
+  if constexpr (std::is_same_v<T, Scalar>) {
+    return ts.readScalar();
+  } else {
+    return ts.readVec3();
+  }
+}
 
 std::string formatDimensions(const io::DimensionSet& d) {
   std::string out = "[";
@@ -83,10 +94,10 @@ std::string formatFieldValue(std::span<const T> values) {
   const char* type = FieldTraits<T>::typeName;
   if (values.empty()) return fmt::format("nonuniform List<{}> 0()", type);
   if (std::all_of(values.begin(), values.end(), [&](const T& v) { return v == values.front(); }))
-    return "uniform " + formatOne(values.front());
+    return "uniform " + formatValue(values.front());
   std::string out = fmt::format("nonuniform List<{}> \n{}\n(\n", type, values.size());
   for (const T& v : values) {
-    out += formatOne(v);
+    out += formatValue(v);
     out += '\n';
   }
   return out + ")\n";
@@ -246,6 +257,8 @@ void writeVolField(const fs::path& dir, const VolField<T>& field) {
 
 template std::string formatFieldValue<Scalar>(std::span<const Scalar>);
 template std::string formatFieldValue<Vec3>(std::span<const Vec3>);
+template Scalar readValue<Scalar>(io::TokenStream&);
+template Vec3 readValue<Vec3>(io::TokenStream&);
 template VolField<Scalar> volFieldFromDictionary<Scalar>(const io::Dictionary&, const std::string&,
                                                          const std::string&, const FvMesh&,
                                                          const BoundaryConditionRegistry<Scalar>&);

@@ -81,5 +81,11 @@ void writeVolField(const std::filesystem::path& dir, const VolField<T>& field);
 /// significant digits, so reading back gives the same doubles.
 template <FieldValueType T>
 std::string formatFieldValue(std::span<const T> values);
+/// One value as a field file writes it: "1.5" or "(1 0 0)", 17 significant digits.
+std::string formatValue(Scalar value);
+std::string formatValue(const Vec3& value);
+/// Reads one value of type T from `ts`: a number, or "(x y z)" for vectors.
+template <FieldValueType T>
+T readValue(io::TokenStream& ts);
 
 }  // namespace sluice::field

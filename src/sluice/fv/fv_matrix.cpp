@@ -187,16 +187,8 @@ field::VolField<T> FvMatrix<T>::H() const {
 
 template <field::FieldValueType T>
 field::VolScalarField FvMatrix<T>::H1() const {
-  const linear::LduAddressing& a = ldu_.addressing();
-  std::vector<Scalar> h1(a.nCells, 0.0);
-  const auto& lower = ldu_.lower();
-  const auto& upper = ldu_.upper();
-  for (std::size_t f = 0; f < a.lower.size(); ++f) {
-    h1[a.lower[f]] -= upper[f];
-    h1[a.upper[f]] -= lower[f];
-  }
-  const auto& couple = ldu_.coupleCoeffs();
-  for (std::size_t i = 0; i < a.coupleRow.size(); ++i) h1[a.coupleRow[i]] -= couple[i];
+  std::vector<Scalar> h1(mesh().nCells(), 0.0);
+  subtractOffDiagonal(ldu_, std::vector<Scalar>(mesh().nLocalCells(), 1.0), h1);
   return perVolume<Scalar>(mesh(), "H(1)", dimsTime(-1), h1);
 }
 

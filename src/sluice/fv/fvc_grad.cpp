@@ -176,7 +176,7 @@ field::VolVectorField grad(const field::VolScalarField& vf, const GradScheme& sc
     const PatchCoeffs<Scalar> c = gradientCoeffs(vf, patch);
     for (Label i = 0; i < size; ++i) {
       const Label f = start + i;
-      const Vec3 n = geo.faceAreas[f] / geo.faceAreaMags[f];
+      const Vec3 n = geo.unitNormal(f);
       const Vec3& gP = result[owner[f]];
       const Scalar snGrad = c.internal[i] * vf[owner[f]] + c.boundary[i];
       bvals[f - nInternal] = gP + n * (snGrad - dot(n, gP));

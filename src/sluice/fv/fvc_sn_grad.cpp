@@ -15,7 +15,7 @@ const std::vector<Scalar>& snGradDeltaCoeffs(const field::FvMesh& mesh, const Sn
 
 Vec3 nonOrthCorrectionVector(const field::FvMesh& mesh, Label face) {
   const auto& geo = mesh.geometry();
-  return geo.faceAreas[face] / geo.faceAreaMags[face] - geo.deltas[face] * geo.nonOrthDeltaCoeffs[face];
+  return geo.unitNormal(face) - geo.deltas[face] * geo.nonOrthDeltaCoeffs[face];
 }
 
 template <class T>

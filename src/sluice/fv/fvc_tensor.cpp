@@ -26,11 +26,10 @@ TensorFieldValues gradField(const field::VolVectorField& U, const GradScheme& sc
     // condition first makes the value symmetric: (T + R T R^T) / 2 with the
     // reflection R = I - 2 n n, as OpenFOAM evaluates it before correcting
     // the normal derivative.
-    const std::string& type = mesh.patches()[patch].type;
-    const bool symmetric = type == "symmetryPlane" || type == "symmetry";
+    const bool symmetric = field::isSymmetryType(mesh.patches()[patch].type);
     for (Label i = 0; i < size; ++i) {
       const Label f = start + i;
-      const Vec3 n = geo.faceAreas[f] / geo.faceAreaMags[f];
+      const Vec3 n = geo.unitNormal(f);
       Tensor tb = t.cells[owner[f]];
       if (symmetric) {
         tb = 0.5 * (tb + transform(Tensor::identity() - 2.0 * outer(n, n), tb));

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
-#include "sluice/io/token_stream.hpp"
 #include "sluice/mesh/cell_zones.hpp"
 
 namespace sluice::fv_options {
@@ -15,23 +14,18 @@ namespace {
 CellSelection selectCells(const FvOptionInput& in) {
   const field::FvMesh& mesh = in.mesh;
   if (!in.coeffs.found("selectionMode")) in.coeffs.fail("missing 'selectionMode'");
-  io::TokenStream ts = in.coeffs.stream("selectionMode");
-  const io::Token& at = ts.peek();
-  const std::string mode = ts.readWordOrString();
-  ts.expectEnd();
+  const std::string mode = in.coeffs.getSupported("selectionMode", {"all", "cellZone"});
   CellSelection s;
   if (mode == "all") {
     s.cells.resize(mesh.nCells());
     for (Label c = 0; c < mesh.nCells(); ++c) s.cells[c] = c;
-  } else if (mode == "cellZone") {
+  } else {
     const std::string zone = in.coeffs.get<std::string>("cellZone");
     std::vector<GlobalLabel> fileCells = mesh::readCellZone(in.caseDir, zone, in.where());
     std::sort(fileCells.begin(), fileCells.end());
     const auto fileIds = mesh.fileCellIds();
     for (Label c = 0; c < mesh.nCells(); ++c)
       if (std::binary_search(fileCells.begin(), fileCells.end(), fileIds[c])) s.cells.push_back(c);
-  } else {
-    ts.failAt(at, fmt::format("'{}' is not supported (supported: all, cellZone)", mode));
   }
   const auto volumes = mesh.cellVolumes();
   for (Label c : s.cells) s.volume += volumes[c];

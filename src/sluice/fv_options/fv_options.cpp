@@ -6,7 +6,6 @@
 #include "sluice/core/error.hpp"
 #include "sluice/fv_options/mean_velocity_force.hpp"
 #include "sluice/fv_options/semi_implicit_source.hpp"
-#include "sluice/io/token_stream.hpp"
 
 namespace sluice::fv_options {
 
@@ -29,14 +28,7 @@ std::vector<std::string> FvOptionRegistry::types() const {
 
 std::unique_ptr<FvOption> FvOptionRegistry::create(const FvOptionInput& in) const {
   if (!in.dict.found("type")) in.dict.fail("missing 'type'");
-  io::TokenStream ts = in.dict.stream("type");
-  const io::Token& at = ts.peek();
-  const std::string type = ts.readWordOrString();
-  ts.expectEnd();
-  const auto it = factories_.find(type);
-  if (it == factories_.end())
-    ts.failAt(at, fmt::format("'{}' is not supported (supported: {})", type, fmt::join(types(), ", ")));
-  return it->second(in);
+  return factories_.at(in.dict.getSupported("type", types()))(in);
 }
 
 FvOptions FvOptions::read(const fs::path& caseDir, const field::FvMesh& mesh, const std::string& startTimeName,

@@ -49,9 +49,11 @@ void MeanVelocityForce::addSup(fv::FvMatrix<Vec3>& eqn) {
 
 void MeanVelocityForce::constrain(fv::FvMatrix<Vec3>& eqn) {
   if (!appliesTo(eqn.psi().name())) return;
-  const field::VolScalarField A = eqn.A();
-  rA_.assign(A.internal().begin(), A.internal().end());
-  for (Scalar& v : rA_) v = 1 / v;
+  // 1/A per owned cell, A = D/V as FvMatrix::A() forms it (no field, no ghost exchange).
+  const std::vector<Scalar> D = eqn.D();
+  const auto volumes = eqn.mesh().cellVolumes();
+  rA_.resize(D.size());
+  for (std::size_t c = 0; c < D.size(); ++c) rA_[c] = 1 / (D[c] / volumes[c]);
   gradP0_ += dGradP_;
   dGradP_ = 0;
 }

@@ -30,7 +30,7 @@ class MeanVelocityForce : public FvOption {
   const std::string& type() const override;
   using FvOption::addSup;
   void addSup(fv::FvMatrix<Vec3>& eqn) override;
-  /// Collective (1/A's ghosts are exchanged).
+  /// Local: keeps 1/A of the equation's owned cells.
   void constrain(fv::FvMatrix<Vec3>& eqn) override;
   /// Collective: one fused reduction and the velocity's boundary update.
   void correct(field::VolVectorField& U) override;

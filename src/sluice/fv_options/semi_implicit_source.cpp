@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/field/field_io.hpp"
 #include "sluice/fv/fvm_sources.hpp"
 #include "sluice/fv_options/fv_options.hpp"
 #include "sluice/io/token_stream.hpp"
@@ -18,15 +19,6 @@ std::vector<std::string> fieldNames(const FvOptionInput& in) {
   return in.coeffs.subDict("injectionRateSuSp").keys();
 }
 
-template <field::FieldValueType T>
-T readValue(io::TokenStream& ts) {
-  if constexpr (std::is_same_v<T, Scalar>) {
-    return ts.readScalar();
-  } else {
-    return ts.readVec3();
-  }
-}
-
 }  // namespace
 
 template <field::FieldValueType T>
@@ -40,7 +32,7 @@ SemiImplicitSource<T>::SemiImplicitSource(const FvOptionInput& in) : FvOption(in
     io::TokenStream ts = rates.stream(field);  // (Su Sp)
     ts.expectPunct('(');
     Rate r;
-    r.su = readValue<T>(ts) / volume;
+    r.su = field::readValue<T>(ts) / volume;
     r.sp = ts.readScalar() / volume;
     ts.expectPunct(')');
     ts.expectEnd();

@@ -196,8 +196,13 @@ SLUICE_DICTIONARY_GET(std::vector<Vec3>)
 SLUICE_DICTIONARY_GET(std::vector<std::string>)
 #undef SLUICE_DICTIONARY_GET
 
-std::string Dictionary::getChoice(std::string_view key, const std::vector<std::string>& allowed) const {
-  TokenStream ts = stream(key);
+namespace {
+
+/// The word of `key`, failing at its position with `message(value, list)` unless it is in `allowed`.
+template <class Message>
+std::string readWordAmong(const Dictionary& dict, std::string_view key, const std::vector<std::string>& allowed,
+                          Message message) {
+  TokenStream ts = dict.stream(key);
   if (ts.atEnd()) ts.fail("expected a word, found end of entry");
   const Token& token = ts.peek();
   std::string value = ts.readWordOrString();
@@ -205,9 +210,23 @@ std::string Dictionary::getChoice(std::string_view key, const std::vector<std::s
   if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
     std::string list;
     for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    ts.failAt(token, "unknown value '" + value + "' (expected one of: " + list + ")");
+    ts.failAt(token, message(value, list));
   }
   return value;
+}
+
+}  // namespace
+
+std::string Dictionary::getChoice(std::string_view key, const std::vector<std::string>& allowed) const {
+  return readWordAmong(*this, key, allowed, [](const std::string& value, const std::string& list) {
+    return "unknown value '" + value + "' (expected one of: " + list + ")";
+  });
+}
+
+std::string Dictionary::getSupported(std::string_view key, const std::vector<std::string>& supported) const {
+  return readWordAmong(*this, key, supported, [](const std::string& value, const std::string& list) {
+    return "'" + value + "' is not supported (supported: " + list + ")";
+  });
 }
 
 DimensionSet readDimensionSet(TokenStream& ts) {

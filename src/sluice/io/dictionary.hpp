@@ -117,6 +117,9 @@ class Dictionary {
   template <class T> T getOr(std::string_view key, const T& fallback) const;
   /// Value of `key` that must be one of `allowed` (error lists them).
   std::string getChoice(std::string_view key, const std::vector<std::string>& allowed) const;
+  /// Value of `key`, a word OpenFOAM knows, that must be one sluice supports:
+  /// "'Maxwell' is not supported (supported: Stokes, Newtonian)" at its position otherwise.
+  std::string getSupported(std::string_view key, const std::vector<std::string>& supported) const;
   DimensionedScalar getDimensioned(std::string_view key) const;
   /// `dimensions [0 1 -1 0 0 0 0];` (7- or 5-element form).
   DimensionSet getDimensions(std::string_view key) const;

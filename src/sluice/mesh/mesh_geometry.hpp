@@ -26,6 +26,9 @@ struct MeshGeometry {
   std::vector<Scalar> nonOrthDeltaCoeffs;  ///< per face: 1/max(n.delta, 0.05|delta|)
   std::vector<Scalar> nonOrthogonality;    ///< per internal face: angle between n and delta, degrees
 
+  /// The unit normal of a face, pointing out of its owner.
+  Vec3 unitNormal(Label face) const { return faceAreas[face] / faceAreaMags[face]; }
+
   static MeshGeometry compute(const PolyMesh& mesh);
   /// Only the face centres, areas and magnitudes and the cell centres and
   /// volumes (the other members stay empty): half the memory of compute(),

@@ -6,7 +6,6 @@
 #include "sluice/fv/fvc_tensor.hpp"
 #include "sluice/fv/fvm_laplacian.hpp"
 #include "sluice/io/dictionary.hpp"
-#include "sluice/io/token_stream.hpp"
 
 namespace sluice::models {
 
@@ -16,19 +15,6 @@ namespace {
 
 const char* const kStressTerm = "div((nuEff*dev2(T(grad(U)))))";
 
-/// The word of `key`, failing at its position unless it is in `supported`.
-std::string readSupported(const io::Dictionary& dict, const char* key, std::initializer_list<const char*> supported) {
-  io::TokenStream ts = dict.stream(key);
-  const io::Token& at = ts.peek();
-  const std::string value = ts.readWordOrString();
-  ts.expectEnd();
-  for (const char* s : supported)
-    if (value == s) return value;
-  std::string list;
-  for (const char* s : supported) list += (list.empty() ? "" : ", ") + std::string(s);
-  ts.failAt(at, fmt::format("'{}' is not supported (supported: {})", value, list));
-}
-
 }  // namespace
 
 LaminarTransport LaminarTransport::read(const fs::path& caseDir, Scalar nu) {
@@ -36,11 +22,11 @@ LaminarTransport LaminarTransport::read(const fs::path& caseDir, Scalar nu) {
   if (!fs::exists(file)) return LaminarTransport(nu);
   const io::Dictionary dict = io::Dictionary::readFile(file, "constant/turbulenceProperties");
   if (dict.found("simulationType"))
-    readSupported(dict, "simulationType", {"laminar"});
+    dict.getSupported("simulationType", {"laminar"});
   if (const io::Dictionary* laminar = dict.findSubDict("laminar")) {
     const char* key = laminar->found("laminarModel") || !laminar->found("model") ? "laminarModel" : "model";
     if (!laminar->found(key)) laminar->fail("missing 'laminarModel'");
-    readSupported(*laminar, key, {"Stokes", "Newtonian"});
+    laminar->getSupported(key, {"Stokes", "Newtonian"});
   }
   return LaminarTransport(nu);
 }

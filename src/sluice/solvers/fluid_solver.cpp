@@ -14,11 +14,6 @@ io::Dictionary readCaseFile(const RunContext& ctx, const std::string& name) {
   return io::Dictionary::readFile(ctx.caseDir / name, name);
 }
 
-template <class T>
-std::span<const double> flat(std::span<const T> values) {
-  return field::asDoubles(values);
-}
-
 }  // namespace
 
 FluidSolver::FluidSolver(RunContext& context, Algorithm algorithm)
@@ -166,9 +161,11 @@ void FluidSolver::runFunctionObjects() {
                           time_.timeName()};
   functions_->execute(state, [&](const std::string& name) -> std::optional<output::SampledField> {
     if (const auto* s = fields_.find<field::VolScalarField>(name))
-      return output::SampledField{1, flat(std::span<const Scalar>(s->values())), flat(s->boundaryValues())};
+      return output::SampledField{1, field::asDoubles(std::span<const Scalar>(s->values())),
+                                  field::asDoubles(s->boundaryValues())};
     if (const auto* v = fields_.find<field::VolVectorField>(name))
-      return output::SampledField{3, flat(std::span<const Vec3>(v->values())), flat(v->boundaryValues())};
+      return output::SampledField{3, field::asDoubles(std::span<const Vec3>(v->values())),
+                                  field::asDoubles(v->boundaryValues())};
     return std::nullopt;
   });
 }

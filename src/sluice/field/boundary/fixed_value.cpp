@@ -21,24 +21,6 @@ const std::string kFixedValue = "fixedValue";
 const std::string kNoSlip = "noSlip";
 const std::string kUniformFixedValue = "uniformFixedValue";
 
-template <FieldValueType T>
-std::string formatOne(const T& v) {
-  if constexpr (std::is_same_v<T, Scalar>) {
-    return fmt::format("{}", v);
-  } else {
-    return fmt::format("({} {} {})", v.x, v.y, v.z);
-  }
-}
-
-template <FieldValueType T>
-T readOne(io::TokenStream& ts) {
-  if constexpr (std::is_same_v<T, Scalar>) {
-    return ts.readScalar();
-  } else {
-    return ts.readVec3();
-  }
-}
-
 // uniformValue: `1`, `(1 0 0)`, `constant 1`, `table ((0 0) (1 2))`.
 template <FieldValueType T>
 TimeTable<T> readTimeTable(const PatchInput& in) {
@@ -48,7 +30,7 @@ TimeTable<T> readTimeTable(const PatchInput& in) {
   TimeTable<T> t;
   if (ts.acceptWord("constant") || !ts.peek().isWord()) {
     t.times.push_back(0.0);
-    t.values.push_back(readOne<T>(ts));
+    t.values.push_back(readValue<T>(ts));
   } else if (ts.acceptWord("table")) {
     ts.expectPunct('(');
     while (!ts.acceptPunct(')')) {
@@ -57,7 +39,7 @@ TimeTable<T> readTimeTable(const PatchInput& in) {
       if (!t.times.empty() && time <= t.times.back())
         ts.fail(fmt::format("table times must increase ({} after {})", time, t.times.back()));
       t.times.push_back(time);
-      t.values.push_back(readOne<T>(ts));
+      t.values.push_back(readValue<T>(ts));
       ts.expectPunct(')');
     }
     if (t.times.empty()) ts.fail("empty table");
@@ -142,10 +124,10 @@ T TimeTable<T>::at(Scalar time) const {
 
 template <FieldValueType T>
 std::string TimeTable<T>::text() const {
-  if (times.size() == 1) return "constant " + formatOne<T>(values.front());
+  if (times.size() == 1) return "constant " + formatValue(values.front());
   std::string out = "table (";
   for (std::size_t i = 0; i < times.size(); ++i)
-    out += fmt::format("{}({} {})", i ? " " : "", times[i], formatOne<T>(values[i]));
+    out += fmt::format("{}({} {})", i ? " " : "", times[i], formatValue(values[i]));
   return out + ")";
 }
 
@@ -170,8 +152,7 @@ void UniformFixedValueBC<T>::updateTime(Scalar time) {
 
 template <FieldValueType T>
 std::string UniformFixedValueBC<T>::writeEntries(std::span<const T>, const std::string& indent) const {
-  return fmt::format("{}{:<16}{};\n", indent, "uniformValue", table_.text()) +
-         entryLine<T>(indent, "value", this->values_);
+  return boundary::wordLine(indent, "uniformValue", table_.text()) + entryLine<T>(indent, "value", this->values_);
 }
 
 // -------------------------------------------------------------- registration

@@ -38,8 +38,7 @@ void PressureInletOutletVelocityBC::link(const FieldRegistry& fields) {
 Vec3 PressureInletOutletVelocityBC::faceValue(const FvMesh& mesh, Label i, const Vec3& cellValue, Vec3& diag) const {
   const SurfaceScalarField& phi = boundary::linked(phi_, where_, kType.c_str());
   const Label f = patchOf(mesh, patch()).start + i;
-  const auto& geo = mesh.geometry();
-  const Vec3 n = geo.faceAreas[f] / geo.faceAreaMags[f];
+  const Vec3 n = mesh.geometry().unitNormal(f);
   const Scalar w = phi[f] < 0 ? 1.0 : 0.0;  // neg(phi)
   // F . x = w (x - n (n . x)); the reference value's normal part is removed.
   const Vec3 ref = tangential_ ? (*tangential_)[i] - dot(n, (*tangential_)[i]) * n : Vec3{};

@@ -10,15 +10,6 @@ namespace sluice::field {
 using boundary::checkSize;
 using boundary::patchOf;
 
-namespace {
-
-Vec3 unitNormal(const FvMesh& mesh, Label face) {
-  const auto& geo = mesh.geometry();
-  return geo.faceAreas[face] / geo.faceAreaMags[face];
-}
-
-}  // namespace
-
 template <FieldValueType T>
 std::unique_ptr<BoundaryCondition<T>> SlipBC<T>::clone() const {
   return std::make_unique<SlipBC<T>>(*this);
@@ -33,7 +24,7 @@ void SlipBC<T>::evaluate(const FvMesh& mesh, std::span<const T> cells, std::span
     const Label f = p.start + i;
     const T& v = cells[owner[f]];
     if constexpr (std::is_same_v<T, Vec3>) {
-      const Vec3 n = unitNormal(mesh, f);
+      const Vec3 n = mesh.geometry().unitNormal(f);
       faceValues[i] = v - dot(n, v) * n;
     } else {
       faceValues[i] = v;
@@ -54,7 +45,7 @@ void SlipBC<T>::valueCoeffs(const FvMesh& mesh, std::span<const T> cells, std::s
     const Label f = p.start + i;
     const T& v = cells[owner[f]];
     if constexpr (std::is_same_v<T, Vec3>) {
-      boundary::transformValueCoeffs(cmptMag(unitNormal(mesh, f)), faceValues[i], v, internalCoeff[i],
+      boundary::transformValueCoeffs(cmptMag(mesh.geometry().unitNormal(f)), faceValues[i], v, internalCoeff[i],
                                      boundaryCoeff[i]);
     } else {
       internalCoeff[i] = 1.0;
@@ -73,7 +64,7 @@ void SlipBC<T>::gradientCoeffs(const FvMesh& mesh, std::span<const T> cells, std
     for (Label i = 0; i < p.size; ++i) {
       const Label f = p.start + i;
       const Scalar d = boundaryDeltaCoeff(mesh, f);
-      const Vec3 n = unitNormal(mesh, f);
+      const Vec3 n = mesh.geometry().unitNormal(f);
       const Vec3& v = cells[owner[f]];
       boundary::transformGradientCoeffs(d, cmptMag(n), -d * dot(n, v) * n, v, internalCoeff[i], boundaryCoeff[i]);
     }

@@ -28,10 +28,8 @@ std::unique_ptr<BoundaryCondition<T>> ZeroGradientBC<T>::clone() const {
 
 template <FieldValueType T>
 void ZeroGradientBC<T>::evaluate(const FvMesh& mesh, std::span<const T> cells, std::span<T> faceValues) const {
-  const mesh::Patch& p = patchOf(mesh, this->patch());
-  checkSize("zeroGradient::evaluate", faceValues.size(), p);
-  const auto& owner = mesh.poly().owner();
-  for (Label i = 0; i < p.size; ++i) faceValues[i] = cells[owner[p.start + i]];
+  checkSize("zeroGradient::evaluate", faceValues.size(), patchOf(mesh, this->patch()));
+  patchInternalValues(mesh, this->patch(), cells, faceValues);
 }
 
 template <FieldValueType T>

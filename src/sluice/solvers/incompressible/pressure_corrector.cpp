@@ -27,13 +27,14 @@ void applyToValues(field::VolField<T>& field, F&& f) {
   for (T& v : field.boundaryValues()) v = f(v);
 }
 
-/// a * b value by value (cells, ghosts and boundary values), as OpenFOAM's field product.
-template <class T>
-void multiplyBy(field::VolField<T>& a, const VolScalarField& b) {
-  for (std::size_t i = 0; i < a.values().size(); ++i) a.values()[i] *= b.values()[i];
+/// a = f(a, b) value by value (cells, ghosts and boundary values), as
+/// OpenFOAM's field operations.
+template <class T, class F>
+void combineWith(field::VolField<T>& a, const VolScalarField& b, F&& f) {
+  for (std::size_t i = 0; i < a.values().size(); ++i) a.values()[i] = f(a.values()[i], b.values()[i]);
   const auto bb = b.boundaryValues();
   auto ab = a.boundaryValues();
-  for (std::size_t i = 0; i < ab.size(); ++i) ab[i] *= bb[i];
+  for (std::size_t i = 0; i < ab.size(); ++i) ab[i] = f(ab[i], bb[i]);
 }
 
 }  // namespace
@@ -54,7 +55,7 @@ void IncompressibleFluid::correctPressure(int corrector) {
   applyToValues(rAU, [](Scalar a) { return 1 / a; });
   rAU.rename("(1|A(U))");
   VolVectorField HbyA = UEqn.H();
-  multiplyBy(HbyA, rAU);
+  combineWith(HbyA, rAU, [](const Vec3& h, Scalar r) { return h * r; });
   pressure::constrainHbyA(HbyA, U);
 
   // phiHbyA = flux(HbyA) + interpolate(rAU) ddtCorr(U, phi)
@@ -73,18 +74,10 @@ void IncompressibleFluid::correctPressure(int corrector) {
   VolScalarField rAtU = rAU;
   const VolScalarField& p0 = fields().get<VolScalarField>("p");
   if (settings.consistent) {
-    const VolScalarField H1 = UEqn.H1();
-    for (std::size_t i = 0; i < rAtU.values().size(); ++i)
-      rAtU.values()[i] = 1 / std::max(1 / rAU.values()[i] - H1.values()[i], 0.1 / rAU.values()[i]);
-    for (std::size_t i = 0; i < rAtU.boundaryValues().size(); ++i) {
-      const Scalar a = 1 / rAU.boundaryValues()[i];
-      rAtU.boundaryValues()[i] = 1 / std::max(a - H1.boundaryValues()[i], 0.1 * a);
-    }
+    combineWith(rAtU, UEqn.H1(), [](Scalar rA, Scalar H1) { return 1 / std::max(1 / rA - H1, 0.1 / rA); });
     rAtU.rename("(1|max(((1|(1|A(U)))-H(1)),(0.1|(1|A(U)))))");
     VolScalarField difference = rAtU;
-    for (std::size_t i = 0; i < difference.values().size(); ++i) difference.values()[i] -= rAU.values()[i];
-    for (std::size_t i = 0; i < difference.boundaryValues().size(); ++i)
-      difference.boundaryValues()[i] -= rAU.boundaryValues()[i];
+    combineWith(difference, rAU, [](Scalar rAt, Scalar rA) { return rAt - rA; });
     const SurfaceScalarField differencef = fv::fvc::interpolate(difference);
     const SurfaceScalarField snGradP = fv::fvc::snGrad(p0, schemes_);
     const auto& magSf = mesh.geometry().faceAreaMags;
