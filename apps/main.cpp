@@ -2,6 +2,7 @@
 //   sluice mesh CASE [--json]              mesh report (serial)
 //   sluice decompose CASE [--np N]         parallel start-up, decomposition and halo check
 //   sluice run CASE [--np N]               run the case's application (icoFoam, pimpleFoam)
+//   sluice setfields [CASE]                set initial field values from system/setFieldsDict (serial)
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -14,6 +15,7 @@
 #include "mesh_command.hpp"
 #include "mpi_launch.hpp"
 #include "run_command.hpp"
+#include "setfields_command.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/parallel/parallel_error.hpp"
@@ -69,6 +71,11 @@ int main(int argc, char** argv) {
   run->add_flag("--no-renumber", runOptions.noRenumber, "Keep the mesh's cell order");
   run->add_flag("--quiet", runOptions.quiet, "Only the progress line, no per-step solver output");
 
+  sluice::apps::SetFieldsCommandOptions setFieldsOptions;
+  CLI::App* setFields = app.add_subcommand(
+      "setfields", "Set initial field values in the start time directory from system/setFieldsDict (setFields)");
+  setFields->add_option("case", setFieldsOptions.caseDir, "Case directory (default: the current directory)");
+
   CLI11_PARSE(app, argc, argv);
 
   if (run->parsed()) {
@@ -88,6 +95,7 @@ int main(int argc, char** argv) {
   }
 
   if (mesh->parsed()) return runSerial([&] { return sluice::apps::runMeshCommand(meshOptions); });
+  if (setFields->parsed()) return runSerial([&] { return sluice::apps::runSetFieldsCommand(setFieldsOptions); });
 
   if (decompose->parsed()) {
     if (np > 0 && !sluice::apps::underMpiLauncher()) {

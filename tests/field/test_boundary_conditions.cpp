@@ -451,8 +451,8 @@ TEST_F(BoundaryConditions, UnknownTypeListsTheSupportedOnes) {
     FAIL();
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(),
-                 "0/p: boundaryField/outlet: unknown boundary condition type 'noSlip'; supported: calculated, empty, "
-                 "fixedFluxPressure, fixedGradient, fixedValue, inletOutlet, mixed, slip, symmetry, symmetryPlane, "
+                 "0/p: boundaryField/outlet: unknown boundary condition type 'noSlip'; supported: calculated, "
+                 "constantAlphaContactAngle, empty, fixedFluxPressure, fixedGradient, fixedValue, inletOutlet, mixed, slip, symmetry, symmetryPlane, "
                  "totalPressure, uniformFixedValue, zeroGradient");
   }
 }

@@ -21,4 +21,6 @@ set_tests_properties(
     OpenFoamAgreement.PimpleFoamSlipWallAndSymmetryPlane
     OpenFoamAgreement.PimpleFoamInletOutletOutlet
     OpenFoamAgreement.PimpleFoamFixedFluxPressureWithSimplec
+    Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np1
+    Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np2
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")

@@ -179,7 +179,7 @@ const BadInput kBadInputs[] = {
     {"UnknownApplication",
      [](CavityFiles& f) {
        replace(f.controlDict, "application     icoFoam;", "application     simpleFoamm;");
-       return std::string("error: system/controlDict: unknown application 'simpleFoamm'; supported: icoFoam, pimpleFoam");
+       return std::string("error: system/controlDict: unknown application 'simpleFoamm'; supported: icoFoam, interFoam, pimpleFoam");
      }},
     {"UnsupportedFvOptionType",
      [](CavityFiles& f) {

@@ -108,6 +108,7 @@ BoundaryConditionRegistry<T> BoundaryConditionRegistry<T>::withBuiltins() {
   registerMixedConditions(r);
   if constexpr (std::is_same_v<T, Scalar>) {
     registerTotalPressureCondition(r);
+    registerAlphaContactAngleCondition(r);
   } else {
     registerPressureInletOutletVelocityCondition(r);
   }

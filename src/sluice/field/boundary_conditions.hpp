@@ -17,6 +17,7 @@
 // Values given per patch face are local to this rank (in patch order).
 #include <memory>
 
+#include "sluice/field/boundary/alpha_contact_angle.hpp"
 #include "sluice/field/boundary/empty.hpp"
 #include "sluice/field/boundary/fixed_gradient.hpp"
 #include "sluice/field/boundary/fixed_value.hpp"

@@ -1,7 +1,7 @@
 #include "sluice/fv/fvc_div.hpp"
 
-#include "sluice/fv/convection_scheme.hpp"
 #include "sluice/fv/face_loops.hpp"
+#include "sluice/fv/fvc_flux.hpp"
 #include "sluice/fv/term_names.hpp"
 
 namespace sluice::fv {
@@ -54,27 +54,11 @@ template <field::FieldValueType T>
 field::VolField<T> div(const field::SurfaceScalarField& phi, const field::VolField<T>& vf, const DivScheme& scheme,
                        const GradScheme& gradScheme) {
   const field::FvMesh& mesh = vf.mesh();
-  const ConvectionInterpolation<T> ci =
-      convectionInterpolation<T>(mesh, phi.values(), vf.values(), vf.boundaryValues(), scheme, gradScheme);
-  const auto& owner = mesh.poly().owner();
-  const auto& neighbour = mesh.poly().neighbour();
-  const std::vector<T>& v = vf.values();
-  const Label nInternal = mesh.nInternalFaces();
-  std::vector<T> faceFlux(mesh.nFaces(), T{});
-  auto blended = [&](Label f, Label N) {
-    T vf_ = ci.weights[f] * v[owner[f]] + (1 - ci.weights[f]) * v[N];
-    if (!ci.correction.empty()) vf_ += ci.correction[f];
-    return vf_;
-  };
-  for (Label f = 0; f < nInternal; ++f) faceFlux[f] = phi[f] * blended(f, neighbour[f]);
-  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label) {
-    faceFlux[f] = phi[f] * (kind == BoundaryFaceKind::Coupled ? blended(f, mesh.faceGhost(f))
-                                                              : vf.boundaryValues()[f - nInternal]);
-  });
-  std::vector<T> result = surfaceIntegrate<T>(mesh, faceFlux);
+  const field::SurfaceField<T> faceFlux = flux(phi, vf, scheme, gradScheme);
+  std::vector<T> result = surfaceIntegrate<T>(mesh, faceFlux.values());
   if (scheme.bounded) {
     const std::vector<Scalar> divPhi = surfaceIntegrate<Scalar>(mesh, phi.values());
-    for (Label c = 0; c < mesh.nCells(); ++c) result[c] -= divPhi[c] * v[c];
+    for (Label c = 0; c < mesh.nCells(); ++c) result[c] -= divPhi[c] * vf[c];
   }
   return cellResult<T>(divTerm(phi, vf), mesh, dimsProduct(vf.dimensions(), dimsTime(-1)), result);
 }

@@ -1,5 +1,8 @@
 #include "sluice/fv/fvm_ddt.hpp"
 
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/term_names.hpp"
 
@@ -42,8 +45,34 @@ FvMatrix<T> ddt(const field::VolField<T>& vf, const FvSchemes& schemes, const Ti
   return ddt(vf, schemes.ddt(ddtTerm(vf)), time);
 }
 
+template <field::FieldValueType T>
+FvMatrix<T> ddt(const field::VolScalarField& rho, const field::VolField<T>& vf, const DdtScheme& scheme,
+                const TimeStep& time) {
+  if (scheme.kind != DdtKind::Euler)
+    throw InputError(fmt::format("system/fvSchemes: ddtSchemes: '{}' is not supported for ddt({},{}) "
+                                 "(supported: Euler)",
+                                 scheme.text, rho.name(), vf.name()));
+  FvMatrix<T> m(vf);
+  const field::FvMesh& mesh = vf.mesh();
+  const auto volumes = mesh.cellVolumes();
+  const Scalar rDeltaT = 1.0 / time.deltaT;
+  const std::span<const T> v0 = oldValues(vf);
+  const std::span<const Scalar> rho0 = oldValues(rho);
+  std::vector<Scalar>& diag = m.ldu().diag();
+  for (Label c = 0; c < mesh.nCells(); ++c) {
+    const Scalar k = volumes[c] * rDeltaT;
+    diag[c] += k * rho[c];
+    m.source()[c] += k * rho0[c] * v0[c];
+  }
+  return m;
+}
+
 template FvMatrix<Scalar> ddt(const field::VolField<Scalar>&, const DdtScheme&, const TimeStep&);
 template FvMatrix<Vec3> ddt(const field::VolField<Vec3>&, const DdtScheme&, const TimeStep&);
+template FvMatrix<Scalar> ddt(const field::VolScalarField&, const field::VolField<Scalar>&, const DdtScheme&,
+                              const TimeStep&);
+template FvMatrix<Vec3> ddt(const field::VolScalarField&, const field::VolField<Vec3>&, const DdtScheme&,
+                            const TimeStep&);
 template FvMatrix<Scalar> ddt(const field::VolField<Scalar>&, const FvSchemes&, const TimeStep&);
 template FvMatrix<Vec3> ddt(const field::VolField<Vec3>&, const FvSchemes&, const TimeStep&);
 

@@ -22,6 +22,13 @@ FvMatrix<T> ddt(const field::VolField<T>& vf, const DdtScheme& scheme, const Tim
 template <field::FieldValueType T>
 FvMatrix<T> ddt(const field::VolField<T>& vf, const FvSchemes& schemes, const TimeStep& time);
 
+/// ddt(rho, v) with a varying density, Euler only (VoF solvers):
+///   diag += V rho/dt,  source += V rho0 v0/dt   (rho0, v0: old-time levels)
+/// `scheme` must be Euler (sluice::InputError naming the scheme otherwise).
+template <field::FieldValueType T>
+FvMatrix<T> ddt(const field::VolScalarField& rho, const field::VolField<T>& vf, const DdtScheme& scheme,
+                const TimeStep& time);
+
 }  // namespace sluice::fv::fvm
 
 namespace sluice::fv::fvc {

@@ -14,6 +14,16 @@ namespace fs = std::filesystem;
 namespace {
 
 const char* const kStressTerm = "div((nuEff*dev2(T(grad(U)))))";
+const char* const kRhoStressTerm = "div(((rho*nuEff)*dev2(T(grad(U)))))";
+
+/// The explicit stress term's scheme must be Gauss linear (what fvc::div of a tensor field does).
+void checkStressScheme(const fv::FvSchemes& schemes, const char* term) {
+  const fv::DivScheme stress = schemes.div(term);
+  if (stress.kind != fv::DivKind::linear || stress.bounded)
+    throw InputError(fmt::format("system/fvSchemes: divSchemes/{}: '{}' is not supported for the viscous stress term "
+                                 "(supported: Gauss linear)",
+                                 term, stress.text));
+}
 
 }  // namespace
 
@@ -32,12 +42,14 @@ LaminarTransport LaminarTransport::read(const fs::path& caseDir, Scalar nu) {
 }
 
 void LaminarTransport::checkSchemes(const fv::FvSchemes& schemes) const {
-  const fv::DivScheme stress = schemes.div(kStressTerm);
-  if (stress.kind != fv::DivKind::linear || stress.bounded)
-    throw InputError(fmt::format("system/fvSchemes: divSchemes/{}: '{}' is not supported for the viscous stress term "
-                                 "(supported: Gauss linear)",
-                                 kStressTerm, stress.text));
+  checkStressScheme(schemes, kStressTerm);
   schemes.laplacian("laplacian(nuEff,U)");
+  schemes.grad("grad(U)");
+}
+
+void LaminarTransport::checkRhoSchemes(const fv::FvSchemes& schemes) {
+  checkStressScheme(schemes, kRhoStressTerm);
+  schemes.laplacian("laplacian((rho*nuEff),U)");
   schemes.grad("grad(U)");
 }
 
@@ -49,6 +61,25 @@ fv::FvMatrix<Vec3> LaminarTransport::divDevReff(const field::VolVectorField& U, 
   for (fv::Tensor& t : stress.boundary) t = nu_ * fv::dev2(fv::transpose(t));
   const field::VolVectorField explicitPart = fv::fvc::div(mesh, stress, kStressTerm);
   fv::FvMatrix<Vec3> m = -fv::fvm::laplacian(nu_, "nuEff", U, schemes);
+  m -= explicitPart;
+  return m;
+}
+
+}  // namespace sluice::models
+
+namespace sluice::models {
+
+fv::FvMatrix<Vec3> LaminarTransport::divDevRhoReff(const field::VolScalarField& rhoNuEff,
+                                                   const field::VolVectorField& U, const fv::FvSchemes& schemes) {
+  const field::FvMesh& mesh = U.mesh();
+  fv::TensorFieldValues stress = fv::fvc::gradField(U, schemes.grad("grad(U)"));
+  for (std::size_t c = 0; c < stress.cells.size(); ++c)
+    stress.cells[c] = rhoNuEff.values()[c] * fv::dev2(fv::transpose(stress.cells[c]));
+  const auto bvals = rhoNuEff.boundaryValues();
+  for (std::size_t b = 0; b < stress.boundary.size(); ++b)
+    stress.boundary[b] = bvals[b] * fv::dev2(fv::transpose(stress.boundary[b]));
+  const field::VolVectorField explicitPart = fv::fvc::div(mesh, stress, kRhoStressTerm);
+  fv::FvMatrix<Vec3> m = -fv::fvm::laplacian(rhoNuEff, U, schemes);
   m -= explicitPart;
   return m;
 }

@@ -11,6 +11,10 @@
 //   - fvc::div(nuEff dev2(T(grad(U)))) - fvm::laplacian(nuEff, U)
 // with nuEff = nu, schemes "div((nuEff*dev2(T(grad(U)))))", "laplacian(nuEff,U)", "grad(U)".
 //
+// VoF solvers (interFoam) use the density-weighted form divDevRhoReff with a
+// varying coefficient rhoNuEff = rho nuEff (the mixture's), schemes
+// "div(((rho*nuEff)*dev2(T(grad(U)))))" and "laplacian((rho*nuEff),U)".
+//
 //   LaminarTransport transport = LaminarTransport::read(caseDir, nu);
 //   transport.checkSchemes(schemes);                         // start-up: missing entries reported early
 //   fv::FvMatrix<Vec3> UEqn = fvm::ddt(...) + fvm::div(...) + transport.divDevReff(U, schemes);
@@ -33,6 +37,14 @@ class LaminarTransport {
   void checkSchemes(const fv::FvSchemes& schemes) const;
   /// The viscous stress term (see the file comment). Collective (gradient ghosts).
   fv::FvMatrix<Vec3> divDevReff(const field::VolVectorField& U, const fv::FvSchemes& schemes) const;
+
+  /// As checkSchemes, for divDevRhoReff.
+  static void checkRhoSchemes(const fv::FvSchemes& schemes);
+  /// - fvc::div(rhoNuEff dev2(T(grad(U)))) - fvm::laplacian(rhoNuEff, U), with
+  /// the coefficient's cell and boundary values (its name must be
+  /// "(rho*nuEff)"). Collective.
+  static fv::FvMatrix<Vec3> divDevRhoReff(const field::VolScalarField& rhoNuEff, const field::VolVectorField& U,
+                                          const fv::FvSchemes& schemes);
 
  private:
   explicit LaminarTransport(Scalar nu) : nu_(nu) {}

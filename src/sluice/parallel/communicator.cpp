@@ -136,6 +136,40 @@ void Communicator::bcast(void* data, int count, MPI_Datatype type, int root, std
   MPI_Bcast(data, count, type, root, comm_);
 }
 
+namespace {
+
+/// Element-wise (sum, min, max) of triples of doubles: an MPI user operation.
+void sumMinMaxOp(void* in, void* inout, int* len, MPI_Datatype*) {
+  const auto* a = static_cast<const double*>(in);
+  auto* b = static_cast<double*>(inout);
+  for (int i = 0; i < *len; ++i, a += 3, b += 3) {
+    b[0] += a[0];
+    b[1] = std::min(a[1], b[1]);
+    b[2] = std::max(a[2], b[2]);
+  }
+}
+
+/// The triple datatype and its operation, created on first use after
+/// MPI_Init and kept for the rest of the process (a cache, no behaviour).
+struct SumMinMaxType {
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  MPI_Op op = MPI_OP_NULL;
+  SumMinMaxType() {
+    MPI_Type_contiguous(3, MPI_DOUBLE, &type);
+    MPI_Type_commit(&type);
+    MPI_Op_create(&sumMinMaxOp, /*commute=*/1, &op);
+  }
+};
+
+}  // namespace
+
+std::array<double, 3> Communicator::sumMinMax(double sum, double min, double max) const {
+  static const SumMinMaxType t;
+  std::array<double, 3> v{sum, min, max};
+  allreduce(v.data(), 1, t.type, t.op, sizeof(v));
+  return v;
+}
+
 #define SLUICE_SCALAR_REDUCTION(Type, MpiType, name, MpiOpName)        \
   Type Communicator::name(Type v) const {                              \
     allreduce(&v, 1, MpiType, MpiOpName, sizeof(Type));                \

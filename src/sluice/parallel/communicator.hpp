@@ -30,6 +30,7 @@
 //   // graph.rank() may differ from world.rank(); the neighbours of this
 //   // process in graph numbering are graph.graphNeighbours(), and
 //   // world.translateRanks(ranks, graph) maps world ranks to graph ranks.
+#include <array>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -131,6 +132,10 @@ class Communicator {
   void sumInPlace(std::span<long long> values) const;
   void minInPlace(std::span<long long> values) const;
   void maxInPlace(std::span<long long> values) const;
+
+  /// Sum, minimum and maximum of one value each in a single MPI_Allreduce
+  /// (a user-defined operation on a triple): returns {sum, min, max}.
+  std::array<double, 3> sumMinMax(double sum, double min, double max) const;
 
   // Non-blocking reductions (MPI_Iallreduce). In place: `values` receives the
   // result and must outlive the handle's completion. Copy: the values are

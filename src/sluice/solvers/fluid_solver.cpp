@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "sluice/fv/value_ops.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::solvers {
@@ -62,6 +63,7 @@ int FluidSolver::run() {
       pimple_.beginStep();
       while (pimple_.loop(residuals, loopLog)) {
         storePreviousIterations();
+        prePredictor();
         momentumPredictor();
         pressureCorrector();
       }
@@ -84,13 +86,19 @@ fv::CourantNumber FluidSolver::courantNumber() const {
   return fv::courantNumber(fields_.get<field::SurfaceScalarField>("phi"), time_.deltaT());
 }
 
+Scalar FluidSolver::deltaTFactor(const fv::CourantNumber& co) {
+  return time_.settings().maxCo / (co.max + fv::kSmall);
+}
+
 void FluidSolver::advanceTime() {
   const fv::CourantNumber co = courantNumber();
-  if (time_.settings().adjustTimeStep) time_.adjustDeltaT(co.max);
+  if (ctx_.verbose && ctx_.comm.isRoot())
+    fmt::print(ctx_.log, "Courant Number mean: {:.6g} max: {:.6g}\n", co.mean, co.max);
+  const Scalar factor = deltaTFactor(co);
+  if (time_.settings().adjustTimeStep) time_.adjustDeltaTByFactor(factor);
   time_.advance();
   solvers_.beginStep();
-  if (ctx_.verbose && ctx_.comm.isRoot())
-    fmt::print(ctx_.log, "Courant Number mean: {:.6g} max: {:.6g}\nTime = {}\n", co.mean, co.max, time_.timeName());
+  if (ctx_.verbose && ctx_.comm.isRoot()) fmt::print(ctx_.log, "Time = {}\n", time_.timeName());
   fields_.storeOldTimes();
   fields_.updateTime(time_.value());
 }

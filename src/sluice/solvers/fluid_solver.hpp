@@ -11,7 +11,8 @@
 //       ...
 //       finishSetup();                      // links boundary conditions, builds output (collective)
 //     }
-//     void momentumPredictor() override;    // one outer iteration: momentum,
+//     void prePredictor() override;         // one outer iteration: (optional) first stage,
+//     void momentumPredictor() override;    // momentum,
 //     void pressureCorrector() override;    // then pressure and flux
 //   };
 //   int status = solver.run();               // collective
@@ -61,12 +62,18 @@ class FluidSolver : public Solver {
   void finishSetup();
 
   // ---- stages of one outer iteration
+  /// First stage of each outer iteration (VoF: the volume fraction and mixture).
+  virtual void prePredictor() {}
   virtual void momentumPredictor() = 0;
   virtual void pressureCorrector() = 0;
   /// After the outer loop of a time step.
   virtual void postSolve() {}
   /// The Courant number of the flux "phi" for the step about to be taken.
   virtual fv::CourantNumber courantNumber() const;
+  /// How much the time step may grow with adjustTimeStep (OpenFOAM's
+  /// maxDeltaTFact): maxCo / (Co + SMALL); VoF also bounds the interface
+  /// Courant number.
+  virtual Scalar deltaTFactor(const fv::CourantNumber& co);
   /// The fields whose residuals the outer-loop controls read.
   virtual std::vector<std::string> controlledFields() const = 0;
 

@@ -116,10 +116,10 @@ bool PimpleControl::converged(const ResidualHistory& residuals) {
   return checked && achieved;
 }
 
-std::string PimpleControl::pressureSolver(int corrector, int nonOrthogonal) const {
+std::string PimpleControl::pressureSolver(int corrector, int nonOrthogonal, const std::string& field) const {
   const bool finalInner =
       corrector == settings_.nCorrectors - 1 && nonOrthogonal == settings_.nNonOrthogonalCorrectors;
-  return finalInner ? "pFinal" : "p";
+  return finalInner ? field + "Final" : field;
 }
 
 std::optional<Scalar> PimpleControl::equationRelaxation(const std::string& field) const {

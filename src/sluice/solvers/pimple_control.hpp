@@ -84,9 +84,10 @@ class PimpleControl {
 
   /// The fvSolution solver entry of the momentum predictor.
   std::string momentumSolver() const { return final_ ? "UFinal" : "U"; }
-  /// The solver entry of a pressure solve: pFinal for the last corrector's
-  /// last non-orthogonal solve (in every outer iteration), else p.
-  std::string pressureSolver(int corrector, int nonOrthogonal) const;
+  /// The solver entry of a pressure solve: <field>Final (pFinal, p_rghFinal)
+  /// for the last corrector's last non-orthogonal solve (in every outer
+  /// iteration), else the field's name.
+  std::string pressureSolver(int corrector, int nonOrthogonal, const std::string& field = "p") const;
   /// An equation's relaxation factor in this iteration (PISO: never).
   std::optional<Scalar> equationRelaxation(const std::string& field) const;
   /// A field's relaxation factor in this iteration (PISO: never).

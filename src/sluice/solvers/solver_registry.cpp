@@ -5,6 +5,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/solvers/incompressible/incompressible_fluid.hpp"
+#include "sluice/solvers/incompressible_vof/incompressible_vof.hpp"
 
 namespace sluice::solvers {
 
@@ -16,6 +17,7 @@ SolverRegistry SolverRegistry::standard() {
   r.add("pimpleFoam", [](RunContext& c) {
     return std::make_unique<IncompressibleFluid>(c, IncompressibleFluid::Application::pimpleFoam);
   });
+  r.add("interFoam", [](RunContext& c) { return std::make_unique<IncompressibleVoF>(c); });
   return r;
 }
 

@@ -122,18 +122,22 @@ void TimeControl::advance() {
 }
 
 void TimeControl::adjustDeltaT(Scalar courant) {
-  if (!settings_.adjustTimeStep) return;
   constexpr Scalar small = 1e-15;
-  const Scalar factor = settings_.maxCo / (courant + small);
+  adjustDeltaTByFactor(settings_.maxCo / (courant + small));
+}
+
+void TimeControl::adjustDeltaTByFactor(Scalar factor) {
+  if (!settings_.adjustTimeStep) return;
   Scalar dt = std::min({factor * deltaT_, (1 + 0.1 * factor) * deltaT_, 1.2 * deltaT_, settings_.maxDeltaT});
 
   if (settings_.writeControl == WriteControl::AdjustableRunTime) {
     // Even the steps out so that one lands on the next write time.
     const Scalar nextWrite = settings_.startTime + (writeIndex_ + 1) * settings_.writeInterval;
     const Scalar toNextWrite = std::max(0.0, nextWrite - time_);
-    const Scalar nSteps = toNextWrite / dt - 1e-9;
+    // As OpenFOAM v1912's Time::adjustDeltaT: the nearest whole number of steps (at least one).
+    const Scalar nSteps = toNextWrite / dt;
     if (nSteps < static_cast<Scalar>(std::numeric_limits<int>::max())) {
-      const Scalar evened = toNextWrite / (std::floor(nSteps) + 1);
+      const Scalar evened = toNextWrite / std::max(1.0, std::round(nSteps));
       dt = evened >= dt ? std::min(evened, 2 * dt) : std::max(evened, 0.2 * dt);
     }
   }

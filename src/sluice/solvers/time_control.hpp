@@ -64,6 +64,10 @@ class TimeControl {
   /// towards maxCo, capped by maxDeltaT; with adjustableRunTime the step is
   /// evened out to land on the next write time.
   void adjustDeltaT(Scalar courant);
+  /// The same with OpenFOAM's maxDeltaTFact given (maxCo/Co for adjustDeltaT;
+  /// VoF: the smaller of it and maxAlphaCo/alphaCo): the step grows by at
+  /// most min(factor, 1 + 0.1 factor, 1.2).
+  void adjustDeltaTByFactor(Scalar maxDeltaTFactor);
 
   /// Directory name of the current time ("0.005", "20"), with timePrecision significant digits.
   std::string timeName() const { return timeName(time_); }

@@ -1,0 +1,172 @@
+// IncompressibleVoF's pressure correctors (OpenFOAM v1912 interFoam's
+// pEqn.H) and the start-up flux projection (initCorrectPhi.H).
+#include <fmt/format.h>
+
+#include "sluice/field/boundary/fixed_value.hpp"
+#include "sluice/field/boundary/zero_gradient.hpp"
+#include "sluice/fv/flow_diagnostics.hpp"
+#include "sluice/fv/fvc.hpp"
+#include "sluice/fv/fvm.hpp"
+#include "sluice/pressure/adjust_phi.hpp"
+#include "sluice/pressure/constrain_hbya.hpp"
+#include "sluice/pressure/constrain_pressure.hpp"
+#include "sluice/solvers/incompressible_vof/incompressible_vof.hpp"
+
+namespace sluice::solvers {
+
+using field::SurfaceScalarField;
+using field::VolScalarField;
+using field::VolVectorField;
+
+namespace {
+
+/// The value of a field at an owned cell of one rank (-1 elsewhere), on every rank.
+Scalar cellValueOnAllRanks(const VolScalarField& f, Label localCell) {
+  return f.mesh().comm().sum(localCell >= 0 ? f[localCell] : 0.0);
+}
+
+/// a = f(a, b) on cells (ghosts included) and boundary values.
+template <class T, class F>
+void combineWith(field::VolField<T>& a, const VolScalarField& b, F&& f) {
+  for (std::size_t i = 0; i < a.values().size(); ++i) a.values()[i] = f(a.values()[i], b.values()[i]);
+  const auto bb = b.boundaryValues();
+  auto ab = a.boundaryValues();
+  for (std::size_t i = 0; i < ab.size(); ++i) ab[i] = f(ab[i], bb[i]);
+}
+
+}  // namespace
+
+void IncompressibleVoF::pressureCorrector() {
+  for (int corrector = 0; corrector < pimple_.settings().nCorrectors; ++corrector) correctPressure(corrector);
+}
+
+void IncompressibleVoF::correctPressure(int corrector) {
+  const field::FvMesh& mesh = ctx_.mesh;
+  const Label nFaces = mesh.nFaces();
+  const auto& magSf = mesh.geometry().faceAreaMags;
+  const fv::FvMatrix<Vec3>& UEqn = *UEqn_;
+  const VolVectorField& U = fields().get<VolVectorField>("U");
+  const VolScalarField& rho = fields().get<VolScalarField>("rho");
+
+  VolScalarField rAU = UEqn.A();
+  combineWith(rAU, rAU, [](Scalar a, Scalar) { return 1 / a; });
+  rAU.rename("rAU");
+  SurfaceScalarField rAUf = fv::fvc::interpolate(rAU);
+  rAUf.rename("rAUf");
+  VolVectorField HbyA = UEqn.H();
+  combineWith(HbyA, rAU, [](const Vec3& h, Scalar r) { return h * r; });
+  pressure::constrainHbyA(HbyA, U);
+
+  // phiHbyA = flux(HbyA) + interpolate(rho rAU) ddtCorr(U, phi)
+  SurfaceScalarField phiHbyA = fv::fvc::flux(HbyA);
+  phiHbyA.rename("phiHbyA");
+  {
+    VolScalarField rhorAU = rho;
+    combineWith(rhorAU, rAU, [](Scalar r, Scalar a) { return r * a; });
+    const SurfaceScalarField rhorAUf = fv::fvc::interpolate(rhorAU);
+    const SurfaceScalarField ddtCorr =
+        fv::fvc::ddtCorr(U, fields().get<SurfaceScalarField>("phi"), schemes_.ddt("ddt(U)"), timeStep());
+    for (Label f = 0; f < nFaces; ++f) phiHbyA[f] += rhorAUf[f] * ddtCorr[f];
+  }
+  if (pRef_.needed()) pressure::adjustPhi(phiHbyA, U);
+
+  // The flux of the surface tension and buoyancy forces.
+  SurfaceScalarField phig = interface_.surfaceTensionForce(fields().get<VolScalarField>(alphaName_), schemes_);
+  phig.rename("phig");
+  {
+    const SurfaceScalarField snGradRho = fv::fvc::snGrad(rho, schemes_);
+    for (Label f = 0; f < nFaces; ++f) phig[f] = (phig[f] - ghf_[f] * snGradRho[f]) * rAUf[f] * magSf[f];
+  }
+  for (Label f = 0; f < nFaces; ++f) phiHbyA[f] += phig[f];
+
+  VolScalarField& p_rgh = fields().modify<VolScalarField>("p_rgh");
+  pressure::constrainPressure(p_rgh, U, phiHbyA, rAUf);
+
+  SurfaceScalarField& phi = fields().modify<SurfaceScalarField>("phi");
+  const int nNonOrth = pimple_.settings().nNonOrthogonalCorrectors;
+  for (int nonOrth = 0; nonOrth <= nNonOrth; ++nonOrth) {
+    p_rgh.updateCoeffs();  // totalPressure takes the current U, phi and rho
+    fv::FvMatrix<Scalar> pEqn = fv::fvm::laplacian(rAUf, p_rgh, schemes_) == fv::fvc::div(phiHbyA);
+    if (pRef_.needed()) pEqn.setReference(pRef_.localCell(), cellValueOnAllRanks(p_rgh, pRef_.localCell()));
+    pEqn.solve(p_rgh, solver(pimple_.pressureSolver(corrector, nonOrth, "p_rgh")));
+    if (nonOrth == nNonOrth) {
+      const SurfaceScalarField pFlux = pEqn.flux();
+      for (Label f = 0; f < nFaces; ++f) phi[f] = phiHbyA[f] - pFlux[f];
+      relaxField("p_rgh");
+      // U = HbyA + rAU reconstruct((phig - pFlux)/rAUf)
+      SurfaceScalarField correction("phigByrAUf", mesh, phi.dimensions());
+      for (Label f = 0; f < nFaces; ++f)
+        correction[f] = rAUf[f] != 0 ? (phig[f] - pFlux[f]) / rAUf[f] : 0.0;
+      const VolVectorField reconstructed = fv::fvc::reconstruct(correction);
+      VolVectorField& Uw = fields().modify<VolVectorField>("U");
+      for (Label c = 0; c < mesh.nCells(); ++c) Uw[c] = HbyA[c] + rAU[c] * reconstructed[c];
+      Uw.correctBoundaryConditions();
+    }
+  }
+
+  const fv::ContinuityErrors err = fv::continuityErrors(phi, time_.deltaT());
+  cumulativeContinuityError_ += err.global;
+  log(fmt::format("time step continuity errors : sum local = {:.6g}, global = {:.6g}, cumulative = {:.6g}",
+                  err.sumLocal, err.global, cumulativeContinuityError_));
+  updatePressure();
+}
+
+void IncompressibleVoF::updatePressure() {
+  const VolScalarField& rho = fields().get<VolScalarField>("rho");
+  VolScalarField& p = fields().modify<VolScalarField>("p");
+  {
+    const VolScalarField& p_rgh = fields().get<VolScalarField>("p_rgh");
+    p.values() = p_rgh.values();
+    std::copy(p_rgh.boundaryValues().begin(), p_rgh.boundaryValues().end(), p.boundaryValues().begin());
+  }
+  VolScalarField rhoGh = rho;
+  combineWith(rhoGh, gh_, [](Scalar r, Scalar g) { return r * g; });
+  combineWith(p, rhoGh, [](Scalar a, Scalar b) { return a + b; });
+  if (!pRef_.needed()) return;
+  const Scalar shift = pRef_.value() - cellValueOnAllRanks(p, pRef_.localCell());
+  for (Scalar& v : p.values()) v += shift;
+  for (Scalar& v : p.boundaryValues()) v += shift;
+  VolScalarField& p_rgh = fields().modify<VolScalarField>("p_rgh");
+  p_rgh.values() = p.values();
+  std::copy(p.boundaryValues().begin(), p.boundaryValues().end(), p_rgh.boundaryValues().begin());
+  combineWith(p_rgh, rhoGh, [](Scalar a, Scalar b) { return a - b; });
+}
+
+void IncompressibleVoF::correctInitialFlux() {
+  // A flux that does not conserve mass (e.g. from a non-solenoidal initial U)
+  // is projected: laplacian(1, pcorr) = div(phi), phi -= its flux, with pcorr
+  // fixed where p_rgh is fixed and zero-gradient elsewhere.
+  const field::FvMesh& mesh = ctx_.mesh;
+  const VolScalarField& p_rgh = fields().get<VolScalarField>("p_rgh");
+  VolScalarField pcorr("pcorr", mesh, p_rgh.dimensions());
+  for (Label p = 0; p < mesh.nPatches(); ++p) {
+    if (mesh.patchKind(p) != field::PatchKind::Regular) continue;
+    if (p_rgh.boundaryCondition(p)->fixesValue())
+      pcorr.setBoundaryCondition(p, std::make_unique<field::FixedValueBC<Scalar>>(
+                                        p, std::vector<Scalar>(mesh.patches()[p].size, 0.0)));
+    else
+      pcorr.setBoundaryCondition(p, std::make_unique<field::ZeroGradientBC<Scalar>>(p));
+  }
+  pcorr.correctBoundaryConditions();
+  const bool needsReference = !mesh.comm().anyTrue(pcorr.fixesValue());
+  Label referenceCell = -1;
+  if (needsReference) {
+    const auto ids = mesh.fileCellIds();
+    for (Label c = 0; c < mesh.nCells(); ++c)
+      if (ids[c] == 0) referenceCell = c;
+  }
+  SurfaceScalarField& phi = fields().modify<SurfaceScalarField>("phi");
+  if (needsReference) pressure::adjustPhi(phi, fields().get<VolVectorField>("U"));
+  const PimpleSettings& s = pimple_.settings();
+  for (int nonOrth = 0; nonOrth <= s.nNonOrthogonalCorrectors; ++nonOrth) {
+    fv::FvMatrix<Scalar> pcorrEqn = fv::fvm::laplacian(1.0, "rAUf", pcorr, schemes_) == fv::fvc::div(phi);
+    if (needsReference) pcorrEqn.setReference(referenceCell, 0.0);
+    pcorrEqn.solve(pcorr, solver(pimple_.pressureSolver(s.nCorrectors - 1, nonOrth, "pcorr")));
+    if (nonOrth == s.nNonOrthogonalCorrectors) {
+      const SurfaceScalarField flux = pcorrEqn.flux();
+      for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] -= flux[f];
+    }
+  }
+}
+
+}  // namespace sluice::solvers
