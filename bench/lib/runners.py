@@ -166,13 +166,15 @@ def tail(text: str, n: int = 25) -> str:
 # ----------------------------------------------------------------- one run
 
 def run_code(code: str, case_dir: Path, np: int, tools: Tools, work: Path, expected_steps: int,
-             timeout: float | None = None) -> dict:
+             timeout: float | None = None, application: str = "icoFoam") -> dict:
     """One run of `code` ("sluice" or "openfoam") on `case_dir` at `np` ranks.
     `work` receives the log, peak-RSS files and PMPI counts. Returns the run
     record: status ("ok", "timeout", "failed (...)"), command, log, wall,
     steps, startup and per_step (seconds), step_at (timestamps), solves and
     iterations (logparse), execution_time (OpenFOAM), rss_kib and pmpi (per
-    rank), and for sluice cells_per_rank and profile (sluice-profile.json)."""
+    rank), and for sluice cells_per_rank and profile (sluice-profile.json).
+    `application`: the OpenFOAM solver; `expected_steps` < 0: any number of
+    steps (adjustable time steps)."""
     work.mkdir(parents=True, exist_ok=True)
     for old in list(work.glob("rss.*")) + list(work.glob("pmpi.*.json")):
         old.unlink()
@@ -182,7 +184,7 @@ def run_code(code: str, case_dir: Path, np: int, tools: Tools, work: Path, expec
                "stdbuf", "-oL", "-eL"]
     if code == "openfoam":
         clean_openfoam_output(case_dir)
-        program = [str(tools.openfoam_bin / "icoFoam"), "-case", str(case_dir)] + (["-parallel"] if np > 1 else [])
+        program = [str(tools.openfoam_bin / application), "-case", str(case_dir)] + (["-parallel"] if np > 1 else [])
     elif code == "sluice":
         clean_sluice_output(case_dir)
         program = [str(tools.sluice.resolve()), "run", str(case_dir), "--method", "simple"]
@@ -228,7 +230,7 @@ def run_status(r: dict) -> str:
         return "timeout"
     if r["returncode"] != 0:
         return f"failed (exit {r['returncode']})"
-    if r["steps"] != r["expected_steps"]:
+    if r["expected_steps"] >= 0 and r["steps"] != r["expected_steps"]:
         return f"failed ({r['steps']} of {r['expected_steps']} steps)"
     if r["end_at"] is None:
         return "failed (no End line)"

@@ -1,6 +1,7 @@
 // controlDict `functions`: sets (list and dictionary forms) and probes parsed,
 // unsupported types skipped with a warning, malformed entries rejected with
-// the file, line and entry; set points and write timers.
+// the file, line and entry; set points and write timers; the damBreak
+// tutorial's sampling (face sets, cellPointFace, vtk).
 #include <gtest/gtest.h>
 
 #include "sluice/core/error.hpp"
@@ -105,6 +106,70 @@ TEST(FunctionObjectSpecs, SetsInDictionaryFormWithDefaults) {
   EXPECT_EQ(s.sets[1].axisValues({1, 2, 3}, 9), std::vector<double>{2});
 }
 
+TEST(FunctionObjectSpecs, DamBreakTutorialSampling) {
+  // system/sampling of OpenFOAM v1912's multiphase/interFoam/laminar/damBreak/damBreak, verbatim.
+  const auto specs = readFunctionObjectSpecs(controlDict(R"(
+    sampleSets
+    {
+        type    sets;
+        libs    (sampling);
+
+        writeControl  timeStep;
+        writeInterval 1;
+
+        setFormat           vtk;
+        interpolationScheme cellPointFace;
+        fields ( alpha.water );
+
+        sets
+        (
+            gauge_1
+            {
+                type    face;
+                axis    y;
+                start   (0.02 0.20 0.005);
+                end     (0.02 0.25 0.005);
+                nPoints 100;
+            }
+
+            gauge_2
+            {
+                type    face;
+                axis    y;
+                start   (0.2 0.03 0.005);
+                end     (0.2 0.55 0.005);
+                nPoints 100;
+            }
+        );
+    }
+  )"));
+  ASSERT_EQ(specs.size(), 1u);
+  const SetsSpec& s = std::get<SetsSpec>(specs[0]);
+  EXPECT_EQ(s.name, "sampleSets");
+  EXPECT_EQ(s.scheme, InterpolationScheme::cellPointFace);
+  EXPECT_STREQ(schemeName(s.scheme), "cellPointFace");
+  EXPECT_EQ(s.setFormat, "vtk");
+  EXPECT_EQ(s.fields, std::vector<std::string>{"alpha.water"});
+  EXPECT_EQ(s.schedule.control, WriteControl::timeStep);
+  EXPECT_EQ(s.schedule.interval, 1);
+  ASSERT_EQ(s.sets.size(), 2u);
+  EXPECT_EQ(s.sets[0].name, "gauge_1");
+  EXPECT_EQ(s.sets[0].type, "face");
+  EXPECT_TRUE(s.sets[0].onMeshFaces());
+  EXPECT_EQ(s.sets[0].axis, SetAxis::y);
+  EXPECT_EQ(s.sets[0].start, (Vec3{0.02, 0.2, 0.005}));
+  EXPECT_EQ(s.sets[0].end, (Vec3{0.02, 0.25, 0.005}));
+  EXPECT_EQ(s.sets[1].start, (Vec3{0.2, 0.03, 0.005}));
+  EXPECT_EQ(s.sets[1].end, (Vec3{0.2, 0.55, 0.005}));
+  // The points of a face set come from the mesh (faceSetSamples), not from the settings.
+  EXPECT_THROW(s.sets[0].points(), Error);
+  EXPECT_FALSE(std::get<SetsSpec>(readFunctionObjectSpecs(controlDict(
+                   "l { type sets; fields (p); sets ( a { type uniform; axis x; start (0 0 0); end (1 0 0); "
+                   "nPoints 2; } ); }"))[0])
+                   .sets[0]
+                   .onMeshFaces());
+}
+
 TEST(FunctionObjectSpecs, NoFunctionsMeansNoObjects) {
   EXPECT_TRUE(readFunctionObjectSpecs(io::Dictionary::parse("endTime 1;", "system/controlDict")).empty());
 }
@@ -113,12 +178,21 @@ TEST(FunctionObjectSpecs, MalformedEntriesNameFileLineAndEntry) {
   EXPECT_EQ(errorOf("line { type sets; fields (p); sets ( a { type uniform; axis distance; start (0 0 0); "
                     "end (1 0 0); } ); }"),
             "system/controlDict: functions/line/sets/a: missing 'nPoints'");
-  EXPECT_EQ(errorOf("line { type sets; fields (p); interpolationScheme cellPointFace;\n sets ( ); }"),
-            "system/controlDict:4:51: 'interpolationScheme': unknown value 'cellPointFace' (expected one of: cell, "
-            "cellPoint)");
-  EXPECT_EQ(errorOf("line { type sets; fields (p);\n sets ( a { type face; axis x; } ); }"),
-            "system/controlDict:5:18: 'type': unknown value 'face' (expected one of: uniform, lineUniform, cloud, "
-            "points)");
+  EXPECT_EQ(errorOf("line { type sets; fields (p); interpolationScheme cellPatchConstrained;\n sets ( ); }"),
+            "system/controlDict:4:51: 'interpolationScheme': unknown value 'cellPatchConstrained' (expected one of: "
+            "cell, cellPoint, cellPointFace)");
+  EXPECT_EQ(errorOf("pr { type probes; fields (p); probeLocations ((0 0 0));\n interpolationScheme cellpointface; }"),
+            "system/controlDict:5:22: 'interpolationScheme': unknown value 'cellpointface' (expected one of: cell, "
+            "cellPoint, cellPointFace)");
+  EXPECT_EQ(errorOf("line { type sets; fields (p); setFormat gnuplot; sets ( ); }"),
+            "system/controlDict:4:41: 'setFormat': unknown value 'gnuplot' (expected one of: raw, csv, vtk)");
+  EXPECT_EQ(errorOf("line { type sets; fields (p);\n sets ( a { type midPoint; axis x; } ); }"),
+            "system/controlDict:5:18: 'type': unknown value 'midPoint' (expected one of: uniform, lineUniform, face, "
+            "cloud, points)");
+  EXPECT_EQ(errorOf("line { type sets; fields (p); sets ( a { type face; axis y; start (0 0 0); } ); }"),
+            "system/controlDict: functions/line/sets/a: missing 'end'");
+  EXPECT_EQ(errorOf("line { type sets; fields (p); sets ( a { type face; axis y; start (1 2 3); end (1 2 3); } ); }"),
+            "system/controlDict: functions/line/sets/a: start and end are the same point");
   EXPECT_EQ(errorOf("line { type sets; fields (p); sets ( ); }"), "system/controlDict: functions/line: 'sets' is empty");
   EXPECT_EQ(errorOf("line { type sets; sets ( ); }"), "system/controlDict: functions/line: missing 'fields'");
   EXPECT_EQ(errorOf("pr { type probes; fields (p); }"), "system/controlDict: functions/pr: missing 'probeLocations'");

@@ -104,7 +104,8 @@ inline std::vector<double> dumpArray(const fs::path& pvtu, const std::string& na
     const auto colon = line.rfind(".vtu: ");
     if (colon == std::string::npos) continue;
     std::istringstream numbers(line.substr(colon + 6));
-    for (std::string token; numbers >> token;) values.push_back(std::stod(token));
+    // strtod, not stod: subnormal values (a volume fraction of 1e-310) are values, not errors.
+    for (std::string token; numbers >> token;) values.push_back(std::strtod(token.c_str(), nullptr));
   }
   return values;
 }

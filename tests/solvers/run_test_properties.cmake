@@ -21,6 +21,7 @@ set_tests_properties(
     OpenFoamAgreement.PimpleFoamSlipWallAndSymmetryPlane
     OpenFoamAgreement.PimpleFoamInletOutletOutlet
     OpenFoamAgreement.PimpleFoamFixedFluxPressureWithSimplec
+    DamBreakColumn.SurgeFrontFollowsMartinAndMoyce
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np1
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np2
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")

@@ -15,8 +15,10 @@ std::string scoped(const io::Dictionary& dict, const std::string& sub) {
 
 InterpolationScheme readScheme(const io::Dictionary& dict) {
   if (!dict.found("interpolationScheme")) return InterpolationScheme::cell;
-  return dict.getChoice("interpolationScheme", {"cell", "cellPoint"}) == "cell" ? InterpolationScheme::cell
-                                                                                 : InterpolationScheme::cellPoint;
+  const std::string scheme = dict.getChoice("interpolationScheme", {"cell", "cellPoint", "cellPointFace"});
+  return scheme == "cell"        ? InterpolationScheme::cell
+         : scheme == "cellPoint" ? InterpolationScheme::cellPoint
+                                 : InterpolationScheme::cellPointFace;
 }
 
 std::vector<std::string> readFields(const io::Dictionary& dict) {
@@ -54,7 +56,7 @@ SetsSpec readSetsSpec(const io::Dictionary& dict, const std::string& name) {
   spec.name = name;
   spec.fields = readFields(dict);
   spec.scheme = readScheme(dict);
-  if (dict.found("setFormat")) spec.setFormat = dict.getChoice("setFormat", {"raw", "csv"});
+  if (dict.found("setFormat")) spec.setFormat = dict.getChoice("setFormat", {"raw", "csv", "vtk"});
   spec.schedule = WriteSchedule::read(dict);
   auto addSet = [&](const io::Dictionary& setDict, const std::string& setName) {
     for (const SampleSetSpec& s : spec.sets)

@@ -6,19 +6,20 @@
 //   {
 //       type                sets;
 //       fields              (U p);
-//       interpolationScheme cellPoint;     // cell (default) | cellPoint
-//       setFormat           csv;           // raw (default) | csv
+//       interpolationScheme cellPoint;     // cell (default) | cellPoint | cellPointFace
+//       setFormat           csv;           // raw (default) | csv | vtk
 //       writeControl        writeTime;     // timeStep (default) | writeTime | runTime
 //       writeInterval       1;             // steps, write times or seconds (default 1)
 //       sets ( centreLine { type uniform; axis distance; start (0 0.5 0); end (1 0.5 0); nPoints 21; } );
 //       // or the dictionary form:  sets { centreLine { ... } }
+//       // set types: uniform, cloud, face (sample_set.hpp)
 //   }
 //   probes1
 //   {
 //       type           probes;
 //       fields         (p U);
 //       probeLocations ((0.1 0.5 0.05) (0.9 0.5 0.05));
-//       interpolationScheme cell;          // optional, cell (default) | cellPoint
+//       interpolationScheme cell;          // optional, cell (default) | cellPoint | cellPointFace
 //   }
 //
 // Aliases accepted: writeControl outputTime (= writeTime), adjustableRunTime
@@ -58,7 +59,7 @@ struct SetsSpec {
   std::string name;
   std::vector<std::string> fields;
   InterpolationScheme scheme = InterpolationScheme::cell;
-  std::string setFormat = "raw";  ///< raw | csv
+  std::string setFormat = "raw";  ///< raw | csv | vtk
   WriteSchedule schedule;
   std::vector<SampleSetSpec> sets;
 };

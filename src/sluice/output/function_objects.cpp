@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/output/face_set.hpp"
 #include "sluice/output/output_files.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 
@@ -103,8 +104,22 @@ class SetsObject final : public FunctionObjects::Object {
              const parallel::Communicator& comm, const WarningHandler& warn)
       : Object(spec.name, spec.fields, spec.schedule, startTime, caseDir, comm, warn), spec_(spec) {
     for (const SampleSetSpec& set : spec.sets) {
-      samplers_.push_back(std::make_unique<PointSampler>(mesh, set.points(), spec.scheme, comm));
-      distances_.push_back(set.distances());
+      if (set.onMeshFaces()) {
+        std::vector<Vec3> points;
+        std::vector<SampleFace> faces;
+        std::vector<double> distances;
+        for (const FaceSetSample& s : faceSetSamples(mesh, set.start, set.end, comm)) {
+          points.push_back(s.point);
+          faces.push_back({s.face, s.cell});
+          distances.push_back(s.distance);
+        }
+        samplers_.push_back(
+            std::make_unique<PointSampler>(mesh, std::move(points), std::move(faces), spec.scheme, comm));
+        distances_.push_back(std::move(distances));
+      } else {
+        samplers_.push_back(std::make_unique<PointSampler>(mesh, set.points(), spec.scheme, comm));
+        distances_.push_back(set.distances());
+      }
       std::size_t nFound = 0;
       for (std::size_t i = 0; i < samplers_.back()->size(); ++i) nFound += samplers_.back()->found(i);
       if (nFound == 0) warn_(fmt::format("function object '{}': set '{}' has no points inside the mesh", name_, set.name));
@@ -126,6 +141,10 @@ class SetsObject final : public FunctionObjects::Object {
  private:
   void write(const std::filesystem::path& dir, std::size_t s, const ResolvedFields& r,
              const std::vector<std::vector<double>>& values) const {
+    if (spec_.setFormat == "vtk") {
+      writeVtk(dir, s, r, values);
+      return;
+    }
     const SampleSetSpec& set = spec_.sets[s];
     const bool csv = spec_.setFormat == "csv";
     const char* separator = csv ? "," : " ";
@@ -156,6 +175,37 @@ class SetsObject final : public FunctionObjects::Object {
         for (int k = 0; k < nc; ++k) row.push_back(numberText(values[f][i * nc + k]));
       }
       text += fmt::format("{}\n", fmt::join(row, separator));
+    }
+    writeTextFile(dir / fileName, text);
+  }
+
+  /// Legacy VTK polydata, as OpenFOAM's vtkSetWriter: the points, then one
+  /// FIELD array per field (components per point), all fields in one file.
+  void writeVtk(const std::filesystem::path& dir, std::size_t s, const ResolvedFields& r,
+                const std::vector<std::vector<double>>& values) const {
+    const SampleSetSpec& set = spec_.sets[s];
+    const PointSampler& sampler = *samplers_[s];
+    std::string fileName = set.name;
+    for (const std::string& f : r.names) fileName += "_" + f;
+    fileName += ".vtk";
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < sampler.size(); ++i)
+      if (sampler.found(i)) rows.push_back(i);
+    std::string text = fmt::format("# vtk DataFile Version 2.0\n{}\nASCII\nDATASET POLYDATA\nPOINTS {} double\n",
+                                   set.name, rows.size());
+    for (std::size_t i : rows) {
+      const Vec3& p = sampler.points()[i];
+      text += fmt::format("{} {} {}\n", numberText(p.x), numberText(p.y), numberText(p.z));
+    }
+    text += fmt::format("POINT_DATA {}\n FIELD attributes {}\n", rows.size(), r.fields.size());
+    std::vector<std::string> items;
+    for (std::size_t f = 0; f < r.fields.size(); ++f) {
+      const int nc = r.fields[f].components;
+      text += fmt::format("{} {} {} double\n", r.names[f], nc, rows.size());
+      items.clear();
+      for (std::size_t i : rows)
+        for (int k = 0; k < nc; ++k) items.push_back(numberText(values[f][i * nc + k]));
+      text += fmt::format("{}\n", fmt::join(items, " "));
     }
     writeTextFile(dir / fileName, text);
   }

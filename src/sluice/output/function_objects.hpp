@@ -10,6 +10,12 @@
 //    space-separated, header line starting with '#'). Columns: the axis
 //    (distance | x | y | z | x,y,z) then each field's components (p; U_x,
 //    U_y, U_z). Only points inside the mesh are listed, as OpenFOAM does.
+//    setFormat vtk: ...vtk, legacy VTK polydata as OpenFOAM's vtkSetWriter
+//    ("# vtk DataFile Version 2.0", the set name, ASCII, DATASET POLYDATA,
+//    POINTS n double, POINT_DATA n, FIELD attributes <fields>, then per
+//    field "<name> <components> n double" and its values on one line); the
+//    axis is not written. OpenFOAM writes one file per field type (scalars,
+//    vectors), sluice all fields in one file, as for raw and csv.
 //  - probes: CASE/postProcessing/<object>/<startTime>/<field>, OpenFOAM's
 //    layout: "# Probe i (x y z)" per probe, a "#  Probe  0  1 ..." and a
 //    "#  Time" line, then per execution the time (its folder name) and one column per probe;

@@ -2,7 +2,9 @@
 // Values of cell fields at fixed points, in parallel: each point is found on
 // the rank owning the cell that contains it (lowest global cell id when the
 // point lies on a shared face, edge or corner), interpolated there and
-// collected on every rank.
+// collected on every rank. Points may instead come with the mesh face they
+// lie on and the cell they belong to (SampleFace: the `face` set type), as
+// OpenFOAM's sets pass a face to its interpolation.
 //
 // Interpolation schemes (as OpenFOAM's `interpolationScheme`):
 //  - cell: the value of the containing cell.
@@ -24,12 +26,41 @@
 //    centres are symmetric). Not done (as OpenFOAM does): values on cyclic
 //    patches are not averaged with the partner side, and symmetry-plane point
 //    constraints on vectors are not applied.
+//  - cellPointFace: OpenFOAM's interpolationCellPointFace, with the same point
+//    values as cellPoint and face values: on internal faces (processor faces
+//    included) the linear interpolate w P + (1 - w) N, w = dN / (dP + dN),
+//    dX = |Sf . (Cf - CX)|; on other boundary faces the boundary value, on
+//    empty patches the cell value. Inside a cell: the face whose plane the
+//    ray from the cell centre through the point meets closest to the point
+//    is chosen and its tetrahedra (face points i and i+1, face centre, cell
+//    centre) are tried in order (1e-15 tolerance); the value is the
+//    barycentric combination of the two point values, the face value and
+//    the cell value. Failing that (OpenFOAM's fallbacks): the tetrahedron of
+//    that face whose barycentric weights sum closest to 1 (the first, in
+//    practice), weights clipped to [0, 1]; if the ray meets no face plane,
+//    the cell's faces in turn; else the face value. On a face (SampleFace
+//    given): the triangles (face points i and i+1, face centre) are tried in
+//    order with OpenFOAM's test, which accepts the first one along whose
+//    edges the point lies ahead of each edge's start (not necessarily the
+//    triangle containing it), and the value is the barycentric combination,
+//    possibly extrapolated, of the two point values and the face value; if
+//    none is accepted, the face value. Faces are taken with the vertex order
+//    of the side of their lower global cell id (the undecomposed mesh's, for
+//    upper-triangular meshes), so results do not depend on the
+//    decomposition. A linear field is reproduced exactly where the point
+//    values are exact and the linear face interpolate is (face centre on the
+//    line between the cell centres, e.g. a uniform box away from its edges
+//    and empty sides). Processor faces get the linear interpolate, as in
+//    serial; OpenFOAM in parallel takes the processor patch field's values
+//    there (the other side's cell values, as its source reads; not checked
+//    against a parallel OpenFOAM run).
 //
 //   SamplingMesh sm(distributed);
 //   PointSampler sampler(sm, points, InterpolationScheme::cellPoint, comm);   // collective
 //   SampledField p{1, pCells, pBoundaryFaces};
 //   std::vector<std::vector<double>> v = sampler.sample(std::span(&p, 1));    // collective
 //   v[0][i] (NaN where !sampler.found(i)); vectors: v[f][3*i + k]
+//   PointSampler onFaces(sm, points, faces, InterpolationScheme::cellPointFace, comm);  // SampleFace per point
 #include <array>
 #include <span>
 #include <string>
@@ -42,9 +73,9 @@
 
 namespace sluice::output {
 
-enum class InterpolationScheme { cell, cellPoint };
+enum class InterpolationScheme { cell, cellPoint, cellPointFace };
 
-/// "cell" / "cellPoint".
+/// "cell" / "cellPoint" / "cellPointFace".
 const char* schemeName(InterpolationScheme scheme);
 
 /// One field's values on this rank.
@@ -55,11 +86,22 @@ struct SampledField {
                                            ///< the owner cell's value is used (zero gradient)
 };
 
+/// A sample point lying on a mesh face: the face's and the sample's cell's
+/// global ids (the same on every rank). face < 0: an ordinary point, located.
+struct SampleFace {
+  GlobalLabel face = -1;
+  GlobalLabel cell = -1;
+};
+
 class PointSampler {
  public:
   /// Collective: locates every point (all ranks pass the same points).
   PointSampler(const SamplingMesh& mesh, std::vector<Vec3> points, InterpolationScheme scheme,
                const parallel::Communicator& comm);
+  /// Collective: as above for points on faces (`faces` empty or one per point,
+  /// the same on all ranks): the cell is `faces[i].cell`, not searched for.
+  PointSampler(const SamplingMesh& mesh, std::vector<Vec3> points, std::vector<SampleFace> faces,
+               InterpolationScheme scheme, const parallel::Communicator& comm);
 
   std::size_t size() const { return points_.size(); }
   const std::vector<Vec3>& points() const { return points_; }
@@ -74,17 +116,33 @@ class PointSampler {
   std::vector<std::vector<double>> sample(std::span<const SampledField> fields) const;
 
  private:
-  struct Owned {                 ///< a point found in one of this rank's cells
-    std::size_t index;           ///< into points_
-    Label cell;                  ///< local cell
-    Label tetPoints[3] = {-1, -1, -1};  ///< cellPoint: indices into needed_
-    Scalar weights[4] = {1, 0, 0, 0};   ///< cellPoint: cell centre, then the three points
+  /// One contribution weight * value(source) to point `index`, on this rank.
+  struct Term {
+    std::size_t index;  ///< into points_
+    Label source;       ///< local cell, local boundary face, or index into needed_
+    Scalar weight;
   };
   struct Weighted {
     Label index;  ///< cell or face
     Scalar weight;
   };
-  void setUpPointInterpolation(const std::vector<std::array<GlobalLabel, 3>>& tetGlobalPoints);
+  /// A mesh point value wanted by this rank: point `index`'s slot (0-2).
+  struct PointRequest {
+    std::size_t index;
+    int slot;
+    GlobalLabel point;
+    Scalar weight;
+  };
+  /// A face value wanted with `weight` for point `index`.
+  struct FaceRequest {
+    std::size_t index;
+    Label face;   ///< local face
+    Label cell;   ///< the sample's local cell (empty patches use its value)
+    Scalar weight;
+  };
+  void addFaceValue(const FaceRequest& r, std::vector<FaceRequest>& processorRequests);
+  void resolveProcessorFaces(const std::vector<FaceRequest>& requests);
+  void setUpPointInterpolation(const std::vector<PointRequest>& requests);
   std::vector<double> pointValues(std::span<const SampledField> fields, int totalComponents) const;
 
   const SamplingMesh& mesh_;
@@ -92,8 +150,11 @@ class PointSampler {
   std::vector<Vec3> points_;
   InterpolationScheme scheme_;
   std::vector<GlobalLabel> cellIds_;
-  std::vector<Owned> owned_;
-  // cellPoint: the mesh points whose values are needed (same list on all ranks).
+  // The contributions this rank adds, evaluated in this order per point: cells, boundary faces, mesh points.
+  std::vector<Term> cellTerms_;
+  std::vector<Term> boundaryTerms_;
+  std::vector<Term> pointTerms_;
+  // cellPoint(Face): the mesh points whose values are needed (same list on all ranks).
   std::vector<GlobalLabel> needed_;                 ///< global point ids, sorted
   std::vector<Label> neededLocal_;                  ///< per needed point: local point or -1
   std::vector<std::vector<Weighted>> pointCells_;   ///< per needed point: owned cells sharing it

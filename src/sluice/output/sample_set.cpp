@@ -2,24 +2,28 @@
 
 #include <fmt/format.h>
 
+#include "sluice/core/error.hpp"
+
 namespace sluice::output {
 
 SampleSetSpec SampleSetSpec::read(const io::Dictionary& dict, const std::string& name) {
   SampleSetSpec s;
   s.name = name;
-  const std::string type = dict.getChoice("type", {"uniform", "lineUniform", "cloud", "points"});
-  s.type = (type == "uniform" || type == "lineUniform") ? "uniform" : "cloud";
+  const std::string type = dict.getChoice("type", {"uniform", "lineUniform", "face", "cloud", "points"});
+  s.type = (type == "uniform" || type == "lineUniform") ? "uniform" : type == "face" ? "face" : "cloud";
   const std::string axis = dict.getChoice("axis", {"distance", "x", "y", "z", "xyz"});
   s.axis = axis == "distance" ? SetAxis::distance
            : axis == "x"      ? SetAxis::x
            : axis == "y"      ? SetAxis::y
            : axis == "z"      ? SetAxis::z
                               : SetAxis::xyz;
-  if (s.type == "uniform") {
+  if (s.type == "uniform" || s.type == "face") {
     s.start = dict.get<Vec3>("start");
     s.end = dict.get<Vec3>("end");
-    s.nPoints = dict.get<Label>("nPoints");
-    if (s.nPoints < 2) dict.fail(fmt::format("nPoints must be at least 2, found {}", s.nPoints));
+    if (s.type == "uniform") {
+      s.nPoints = dict.get<Label>("nPoints");
+      if (s.nPoints < 2) dict.fail(fmt::format("nPoints must be at least 2, found {}", s.nPoints));
+    }
     if (s.start == s.end) dict.fail("start and end are the same point");
   } else {
     s.cloud = dict.get<std::vector<Vec3>>("points");
@@ -29,6 +33,7 @@ SampleSetSpec SampleSetSpec::read(const io::Dictionary& dict, const std::string&
 }
 
 std::vector<Vec3> SampleSetSpec::points() const {
+  if (onMeshFaces()) throw Error(fmt::format("set '{}': the points of a face set depend on the mesh", name));
   if (type != "uniform") return cloud;
   std::vector<Vec3> pts;
   const Vec3 delta = (end - start) / static_cast<Scalar>(nPoints - 1);

@@ -4,14 +4,17 @@
 //
 //   line { type uniform; axis distance; start (0 0.5 0); end (1 0.5 0); nPoints 11; }
 //   pts  { type cloud; axis xyz; points ((0.1 0.1 0) (0.5 0.5 0)); }
+//   cut  { type face; axis y; start (0.2 0 0.005); end (0.2 0.5 0.005); }
 //
 // Types: uniform (also spelt lineUniform): nPoints points evenly spaced from
-// start to end, both included; cloud (also spelt points): the listed points.
-// Axis: distance (from the first point, along the set), x, y, z, or xyz
+// start to end, both included; cloud (also spelt points): the listed points;
+// face: where the line from start to end crosses mesh faces (face_set.hpp;
+// nPoints, if given, is not used, as in OpenFOAM). Axis: distance (along
+// the set from its first point; face sets: from start), x, y, z, or xyz
 // (three columns).
 //
 //   SampleSetSpec s = SampleSetSpec::read(dict, "line");   // InputError naming file and entry
-//   std::vector<Vec3> pts = s.points();
+//   std::vector<Vec3> pts = s.points();                    // uniform, cloud: no mesh needed
 //   std::vector<double> d = s.distances();                 // per point
 #include <string>
 #include <vector>
@@ -26,17 +29,20 @@ enum class SetAxis { distance, x, y, z, xyz };
 
 struct SampleSetSpec {
   std::string name;
-  std::string type;        ///< "uniform" or "cloud" (aliases normalised)
+  std::string type;        ///< "uniform", "cloud" or "face" (aliases normalised)
   SetAxis axis = SetAxis::distance;
-  Vec3 start, end;         ///< uniform
+  Vec3 start, end;         ///< uniform, face
   int nPoints = 0;         ///< uniform
   std::vector<Vec3> cloud; ///< cloud
 
   /// Reads the set's dictionary (`dict` is the set's own sub-dictionary).
   static SampleSetSpec read(const io::Dictionary& dict, const std::string& name);
 
+  /// The points depend on the mesh (type face: see faceSetSamples).
+  bool onMeshFaces() const { return type == "face"; }
+  /// uniform and cloud sets (throws sluice::Error for face sets).
   std::vector<Vec3> points() const;
-  /// Distance from the first point along the set, per point.
+  /// Distance from the first point along the set, per point (uniform and cloud).
   std::vector<double> distances() const;
   /// Column names of the axis: {"distance"}, {"x"}, ..., {"x", "y", "z"}.
   std::vector<std::string> axisColumns() const;

@@ -16,12 +16,21 @@ std::span<const GlobalLabel> checked(std::span<const GlobalLabel> ids, std::size
 }  // namespace
 
 SamplingMesh::SamplingMesh(const mesh::PolyMesh& mesh, std::span<const GlobalLabel> globalCellIds,
-                           std::span<const GlobalLabel> globalPointIds)
+                           std::span<const GlobalLabel> globalPointIds, std::span<const GlobalLabel> globalFaceIds)
     : mesh_(mesh),
       globalCellIds_(checked(globalCellIds, static_cast<std::size_t>(mesh.nCells()), "cell")),
       globalPointIds_(globalPointIds.empty() ? globalPointIds
                                              : checked(globalPointIds, static_cast<std::size_t>(mesh.nPoints()), "point")),
+      globalFaceIds_(globalFaceIds.empty() ? globalFaceIds
+                                           : checked(globalFaceIds, static_cast<std::size_t>(mesh.nFaces()), "face")),
       geometry_(mesh::MeshGeometry::compute(mesh)),
-      locator_(mesh, geometry_, globalCellIds_) {}
+      locator_(mesh, geometry_, globalCellIds_) {
+  facePatch_.assign(static_cast<std::size_t>(mesh.nFaces() - mesh.nInternalFaces()), -1);
+  for (std::size_t p = 0; p < mesh.patches().size(); ++p) {
+    const mesh::Patch& patch = mesh.patches()[p];
+    for (Label f = patch.start; f < patch.start + patch.size; ++f)
+      facePatch_[f - mesh.nInternalFaces()] = static_cast<Label>(p);
+  }
+}
 
 }  // namespace sluice::output

@@ -1,12 +1,14 @@
 #pragma once
 // What sampling needs to know about one rank's mesh: the owned cells'
-// topology and geometry, a point locator, and the global ids of cells and
-// points (so a point shared by several ranks is recognised as one). Built
-// once per run, shared by every sampling function object. No MPI.
+// topology and geometry, a point locator, and the global ids of cells, points
+// and faces (so a point or a processor face shared by several ranks is
+// recognised as one). Built once per run, shared by every sampling function
+// object. No MPI.
 //
 //   SamplingMesh sm(distributed);                                  // from a DistributedMesh
 //   SamplingMesh serial(mesh, globalCellIds, globalPointIds);      // or plain arrays
 //   Label c = sm.locator().findCell(p);
+//   bool shared = sm.isProcessorFace(f);                           // face of a "processor" patch
 #include <span>
 #include <vector>
 
@@ -21,12 +23,14 @@ namespace sluice::output {
 class SamplingMesh {
  public:
   /// `mesh`: this rank's owned cells. `globalCellIds`: per cell (at least
-  /// mesh.nCells()); `globalPointIds`: per point, or empty when the mesh is
-  /// the whole (undecomposed) mesh. The mesh and arrays must outlive this object.
+  /// mesh.nCells()); `globalPointIds` / `globalFaceIds`: per point / face, or
+  /// empty when the mesh is the whole (undecomposed) mesh. The mesh and
+  /// arrays must outlive this object.
   SamplingMesh(const mesh::PolyMesh& mesh, std::span<const GlobalLabel> globalCellIds,
-               std::span<const GlobalLabel> globalPointIds = {});
+               std::span<const GlobalLabel> globalPointIds = {}, std::span<const GlobalLabel> globalFaceIds = {});
   explicit SamplingMesh(const parallel::DistributedMesh& distributed)
-      : SamplingMesh(distributed.mesh, distributed.globalCellIds, distributed.globalPointIds) {}
+      : SamplingMesh(distributed.mesh, distributed.globalCellIds, distributed.globalPointIds,
+                     distributed.globalFaceIds) {}
   SamplingMesh(const SamplingMesh&) = delete;
   SamplingMesh& operator=(const SamplingMesh&) = delete;
 
@@ -36,11 +40,22 @@ class SamplingMesh {
   const mesh::FaceList& cellFaces() const { return locator_.cellFaces(); }
   GlobalLabel globalCell(Label cell) const { return globalCellIds_[cell]; }
   GlobalLabel globalPoint(Label point) const { return globalPointIds_.empty() ? point : globalPointIds_[point]; }
+  GlobalLabel globalFace(Label face) const { return globalFaceIds_.empty() ? face : globalFaceIds_[face]; }
+  /// Patch index of each boundary face (face - nInternalFaces()).
+  Label patchOf(Label face) const { return facePatch_[face - mesh_.nInternalFaces()]; }
+  /// A boundary face of a "processor" patch (its other cell is on another rank).
+  bool isProcessorFace(Label face) const {
+    if (face < mesh_.nInternalFaces()) return false;
+    const Label p = patchOf(face);
+    return p >= 0 && mesh_.patches()[p].type == "processor";
+  }
 
  private:
   const mesh::PolyMesh& mesh_;
   std::span<const GlobalLabel> globalCellIds_;
   std::span<const GlobalLabel> globalPointIds_;
+  std::span<const GlobalLabel> globalFaceIds_;
+  std::vector<Label> facePatch_;  ///< per boundary face
   mesh::MeshGeometry geometry_;
   CellLocator locator_;
 };

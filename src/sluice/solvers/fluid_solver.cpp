@@ -49,6 +49,10 @@ int FluidSolver::run() {
   auto& profile = ctx_.profile;
   const auto stepRegion = profile.region("time-step");
   const auto writeRegion = profile.region("io");
+  // The stages, timed separately (the linear solves inside them have their own regions too).
+  const auto preRegion = profile.region(prePredictorRegion_);
+  const auto momentumRegion = profile.region("momentum-predictor");
+  const auto pressureRegion = profile.region("pressure-corrector");
   {
     parallel::ScopedRegion r(profile, writeRegion);
     write();  // the initial state
@@ -63,9 +67,18 @@ int FluidSolver::run() {
       pimple_.beginStep();
       while (pimple_.loop(residuals, loopLog)) {
         storePreviousIterations();
-        prePredictor();
-        momentumPredictor();
-        pressureCorrector();
+        {
+          parallel::ScopedRegion r(profile, preRegion);
+          prePredictor();
+        }
+        {
+          parallel::ScopedRegion r(profile, momentumRegion);
+          momentumPredictor();
+        }
+        {
+          parallel::ScopedRegion r(profile, pressureRegion);
+          pressureCorrector();
+        }
       }
       postSolve();
       checkFinite();

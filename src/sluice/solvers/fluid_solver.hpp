@@ -96,6 +96,8 @@ class FluidSolver : public Solver {
   TimeControl time_;
   EquationSolvers solvers_;
   Scalar cumulativeContinuityError_ = 0;
+  /// Profile region of prePredictor() ("alpha-predictor" for VoF).
+  std::string prePredictorRegion_ = "pre-predictor";
 
  private:
   void advanceTime();

@@ -43,11 +43,9 @@ void InterfaceProperties::correct(field::VolScalarField& alpha1, const fv::FvSch
   for (Label f = 0; f < mesh.nFaces(); ++f) nHatfv[f] = gradAlphaf[f] / (mag(gradAlphaf[f]) + deltaN_);
 
   // Contact angle: turn the wall face normal to meet the wall at theta0.
-  bool anyContactAngle = false;
   for (Label p = 0; p < mesh.nPatches(); ++p) {
     auto* cac = dynamic_cast<field::AlphaContactAngleBC*>(alpha1.boundaryCondition(p));
     if (!cac) continue;
-    anyContactAngle = true;
     const mesh::Patch& patch = mesh.patches()[p];
     const Scalar theta = cac->theta0() * std::numbers::pi / 180.0;
     std::vector<Scalar> gradient(patch.size);
@@ -66,8 +64,10 @@ void InterfaceProperties::correct(field::VolScalarField& alpha1, const fv::FvSch
       gradient[i] = dot(nf, nHatp) * mag(gradAlphaf[f]);
     }
     cac->setGradient(gradient);
+    // Only this patch is evaluated (OpenFOAM's acap.evaluate()): the gradient
+    // limit depends on how often a condition is evaluated.
+    cac->evaluate(mesh, alpha1.values(), alpha1.patchValues(p));
   }
-  if (anyContactAngle) alpha1.evaluateBoundaryConditions();
 
   for (Label f = 0; f < mesh.nFaces(); ++f) nHatf_[f] = dot(nHatfv[f], geo.faceAreas[f]);
 

@@ -154,6 +154,7 @@ void explicitSolve(field::VolScalarField& psi, std::span<const Scalar> psi0, con
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
   const Label nInternal = mesh.nInternalFaces();
+  psi.correctBoundaryConditions();  // as OpenFOAM (a contact-angle gradient limit is re-applied)
   // The bounded upwind flux; on Regular boundary faces the given flux itself.
   std::vector<Scalar> phiBD(mesh.nFaces(), 0.0), phiCorr(mesh.nFaces(), 0.0);
   for (Label f = 0; f < nInternal; ++f) phiBD[f] = phi[f] * (phi[f] >= 0 ? psi[owner[f]] : psi[neighbour[f]]);

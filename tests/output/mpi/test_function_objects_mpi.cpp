@@ -1,8 +1,9 @@
 // FunctionObjects at 1-4 ranks, from controlDict text to the files rank 0
-// writes: sets (csv and raw, cellPoint and cell, list and dictionary forms,
-// axis distance/xyz/x) and probes, their write control, warnings for
-// unsupported objects, points outside the mesh and missing fields, and a
-// write failure reported on all ranks.
+// writes: sets (csv, raw and vtk, cellPoint, cellPointFace and cell, list
+// and dictionary forms, uniform, cloud and face sets, axis distance/xyz/x/y)
+// and probes, their write control, warnings for unsupported objects, points
+// outside the mesh and missing fields, and a write failure reported on all
+// ranks.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -176,6 +177,89 @@ TEST(FunctionObjectsMpi, SetsAndProbesWriteTheirFiles) {
   const auto vLines = test::splitLines(test::readTextFile(tmp.path() / "postProcessing/probes/0/V"));
   ASSERT_EQ(vLines.size(), 9u);
   EXPECT_EQ(vLines[8], "0.4  (0 0 0)  (21 42 -21)  (63 126 -63)");
+}
+
+TEST(FunctionObjectsMpi, FaceSetsWithCellPointFaceInVtkFormat) {
+  // As OpenFOAM's damBreak tutorial samples its gauges.
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::scattered);
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  const SamplingMesh sm(d.local);
+  const Fields fields(sm, d.local.globalCellIds);
+  std::vector<std::string> warnings;
+  const io::Dictionary controlDict = io::Dictionary::parse(R"(
+functions
+{
+    gauges
+    {
+        type                sets;
+        libs                (sampling);
+        writeControl        timeStep;
+        writeInterval       1;
+        setFormat           vtk;
+        interpolationScheme cellPointFace;
+        fields              (p U missing);
+        sets
+        (
+            g1  { type face; axis y; start (0.1 0.3 0.4); end (0.9 0.6 0.58); nPoints 100; }
+            off { type face; axis y; start (2 0 0); end (3 0 0); }
+            pts { type cloud; axis xyz; points ((0.3 0.4 0.5) (5 5 5) (0.6 0.45 0.55)); }
+        );
+    }
+}
+)",
+                                                           "system/controlDict");
+  FunctionObjects functions(controlDict, tmp.path(), sm, comm, 0.0,
+                            [&](const std::string& w) { warnings.push_back(w); });
+  functions.execute({0.5, 0.5, 1, false, ""}, fields.lookup());
+  if (worldRank() != 0) return;
+  EXPECT_EQ(warnings, (std::vector<std::string>{"function object 'gauges': set 'off' has no points inside the mesh",
+                                                "function object 'gauges': field 'missing' not found; not sampled"}));
+
+  // The crossings of g1 with the faces x = 1/4, 1/2, 3/4, z = 1/2, y = 1/2, and past the end x = 1 (t = 9/8).
+  const Vec3 start{0.1, 0.3, 0.4}, end{0.9, 0.6, 0.58};
+  std::vector<Vec3> expected;
+  for (double t : {0.1875, 0.5, 0.1 / 0.18, 2.0 / 3, 0.8125, 1.125}) expected.push_back(start + t * (end - start));
+  const auto lines = test::splitLines(test::readTextFile(tmp.path() / "postProcessing/gauges/0.5/g1_p_U.vtk"));
+  ASSERT_EQ(lines.size(), 17u);
+  EXPECT_EQ(lines[0], "# vtk DataFile Version 2.0");
+  EXPECT_EQ(lines[1], "g1");
+  EXPECT_EQ(lines[2], "ASCII");
+  EXPECT_EQ(lines[3], "DATASET POLYDATA");
+  EXPECT_EQ(lines[4], "POINTS 6 double");
+  EXPECT_EQ(lines[11], "POINT_DATA 6");
+  EXPECT_EQ(lines[12], " FIELD attributes 2");
+  EXPECT_EQ(lines[13], "p 1 6 double");
+  EXPECT_EQ(lines[15], "U 3 6 double");
+  std::istringstream p(lines[14]), u(lines[16]);
+  for (int i = 0; i < 6; ++i) {
+    std::istringstream xyz(lines[5 + i]);
+    Vec3 x;
+    xyz >> x.x >> x.y >> x.z;
+    EXPECT_NEAR(mag(x - expected[i]), 0.0, 1e-15) << i;
+    double pv = 0;
+    Vec3 uv;
+    p >> pv;
+    u >> uv.x >> uv.y >> uv.z;
+    EXPECT_NEAR(pv, linear(expected[i]), 1e-13) << i;
+    EXPECT_NEAR(mag(uv - 2.0 * expected[i]), 0.0, 1e-13) << i;
+  }
+  EXPECT_TRUE(p.eof() || (p >> std::ws).eof());
+
+  EXPECT_EQ(test::readTextFile(tmp.path() / "postProcessing/gauges/0.5/off_p_U.vtk"),
+            "# vtk DataFile Version 2.0\noff\nASCII\nDATASET POLYDATA\nPOINTS 0 double\nPOINT_DATA 0\n"
+            " FIELD attributes 2\np 1 0 double\n\nU 3 0 double\n\n");
+  // The point outside the mesh is left out.
+  const auto cloud = test::splitLines(test::readTextFile(tmp.path() / "postProcessing/gauges/0.5/pts_p_U.vtk"));
+  ASSERT_EQ(cloud.size(), 13u);
+  EXPECT_EQ(cloud[4], "POINTS 2 double");
+  EXPECT_EQ(cloud[5], "0.3 0.4 0.5");
+  EXPECT_EQ(cloud[6], "0.6 0.45 0.55");
+  std::istringstream cp(cloud[10]);
+  double a = 0, b = 0;
+  cp >> a >> b;
+  EXPECT_NEAR(a, linear({0.3, 0.4, 0.5}), 1e-13);
+  EXPECT_NEAR(b, linear({0.6, 0.45, 0.55}), 1e-13);
 }
 
 TEST(FunctionObjectsMpi, ExecuteAllIgnoresTheWriteControl) {

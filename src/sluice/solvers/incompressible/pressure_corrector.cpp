@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "sluice/field/value_wise.hpp"
 #include "sluice/fv/flow_diagnostics.hpp"
 #include "sluice/fv/fvc.hpp"
 #include "sluice/fv/fvm.hpp"
@@ -17,27 +18,8 @@ namespace sluice::solvers {
 using field::SurfaceScalarField;
 using field::VolScalarField;
 using field::VolVectorField;
-
-namespace {
-
-/// f(value) applied to every cell (ghosts included) and boundary value.
-template <class T, class F>
-void applyToValues(field::VolField<T>& field, F&& f) {
-  for (T& v : field.values()) v = f(v);
-  for (T& v : field.boundaryValues()) v = f(v);
-}
-
-/// a = f(a, b) value by value (cells, ghosts and boundary values), as
-/// OpenFOAM's field operations.
-template <class T, class F>
-void combineWith(field::VolField<T>& a, const VolScalarField& b, F&& f) {
-  for (std::size_t i = 0; i < a.values().size(); ++i) a.values()[i] = f(a.values()[i], b.values()[i]);
-  const auto bb = b.boundaryValues();
-  auto ab = a.boundaryValues();
-  for (std::size_t i = 0; i < ab.size(); ++i) ab[i] = f(ab[i], bb[i]);
-}
-
-}  // namespace
+using field::applyToValues;
+using field::combineWith;
 
 void IncompressibleFluid::pressureCorrector() {
   for (int corrector = 0; corrector < pimple_.settings().nCorrectors; ++corrector) correctPressure(corrector);

@@ -38,7 +38,7 @@ void IncompressibleVoF::prePredictor() {
     fields().modify<SurfaceScalarField>("rhoPhi").values() = std::move(rhoPhiSum);
   }
   updateDensity();
-  correctInterface();
+  correctMixture();
 }
 
 void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0) {
@@ -95,7 +95,7 @@ void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0
       for (Label f = 0; f < nFaces; ++f) alphaPhi[f] += corr0[f];
     }
     alphaPhiCorr0_ = upwindFlux.values();  // cached for alphaApplyPrevCorr
-    correctInterface();
+    correctMixture();
   }
 
   const fv::DivScheme alphaScheme = schemes_.div("div(phi,alpha)");
@@ -137,7 +137,7 @@ void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0
       alphaPhi.values() = alphaPhiUn.values();
       vof::mules::explicitSolve(alpha, alpha0, phi, alphaPhi, deltaT, controls.mules);
     }
-    correctInterface();
+    correctMixture();
   }
 
   if (controls.applyPrevCorr && controls.mulesCorr) {

@@ -8,6 +8,7 @@
 #include "sluice/field/boundary/fixed_value.hpp"
 #include "sluice/field/boundary/zero_gradient.hpp"
 #include "sluice/field/field_io.hpp"
+#include "sluice/field/value_wise.hpp"
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/fvc.hpp"
 #include "sluice/fv/fvm.hpp"
@@ -58,6 +59,7 @@ IncompressibleVoF::IncompressibleVoF(RunContext& context)
       gravity_(vof::Gravity::read(context.caseDir)),
       maxAlphaCo_(context.controlDict.get<Scalar>("maxAlphaCo")),
       interface_(alphaControls_.cAlpha, mixture_.sigma(), context.mesh),
+      nu_("nu", context.mesh, io::DimensionSet{{0, 2, -1, 0, 0, 0, 0}}),
       gh_(gravity_.gh(context.mesh)),
       ghf_(gravity_.ghf(context.mesh)) {
   {
@@ -66,6 +68,7 @@ IncompressibleVoF::IncompressibleVoF(RunContext& context)
     for (Label c = 0; c < context.mesh.nCells(); ++c) local += volumes[c];
     totalVolume_ = context.comm.sum(local);
   }
+  prePredictorRegion_ = "alpha-predictor";
   if (!(maxAlphaCo_ > 0)) context.controlDict.fail(fmt::format("maxAlphaCo must be positive, found {}", maxAlphaCo_));
   for (const char* file : {"constant/fvOptions", "system/fvOptions"})
     if (fs::exists(context.caseDir / file))
@@ -130,11 +133,12 @@ IncompressibleVoF::IncompressibleVoF(RunContext& context)
 
   finishSetup();  // conditions linked: derived fields can be evaluated
 
-  // As OpenFOAM's createFields: rho, the interface, rhoPhi = rho_f phi,
-  // p = p_rgh + rho gh (with the reference level), alphaPhi = alpha_f phi;
-  // then the start-up flux projection.
+  // As OpenFOAM's createFields: the interface (its contact angles set
+  // alpha's wall values), rho from them, rhoPhi = rho_f phi, p = p_rgh + rho gh
+  // (with the reference level), alphaPhi = alpha_f phi; then the start-up
+  // flux projection.
+  correctMixture();
   updateDensity();
-  correctInterface();
   {
     const SurfaceScalarField rhof = fv::fvc::interpolate(fields().get<VolScalarField>("rho"));
     const SurfaceScalarField& phi0 = fields().get<SurfaceScalarField>("phi");
@@ -154,28 +158,21 @@ IncompressibleVoF::IncompressibleVoF(RunContext& context)
 IncompressibleVoF::~IncompressibleVoF() = default;
 
 void IncompressibleVoF::updateDensity() {
-  const VolScalarField& alpha = fields().get<VolScalarField>(alphaName_);
-  VolScalarField& rho = fields().modify<VolScalarField>("rho");
-  for (std::size_t i = 0; i < rho.values().size(); ++i) rho.values()[i] = mixture_.rho(alpha.values()[i]);
-  const auto ab = alpha.boundaryValues();
-  auto rb = rho.boundaryValues();
-  for (std::size_t i = 0; i < rb.size(); ++i) rb[i] = mixture_.rho(ab[i]);
+  field::combineWith(fields().modify<VolScalarField>("rho"), fields().get<VolScalarField>(alphaName_),
+                     [this](Scalar, Scalar alpha) { return mixture_.rho(alpha); });
 }
 
-void IncompressibleVoF::correctInterface() {
+void IncompressibleVoF::correctMixture() {
+  field::combineWith(nu_, fields().get<VolScalarField>(alphaName_),
+                     [this](Scalar, Scalar alpha) { return mixture_.nu(alpha); });
   interface_.correct(fields().modify<VolScalarField>(alphaName_), schemes_);
 }
 
 VolScalarField IncompressibleVoF::rhoNuEff() const {
-  const VolScalarField& alpha = fields().get<VolScalarField>(alphaName_);
-  const VolScalarField& rho = fields().get<VolScalarField>("rho");
-  VolScalarField result("(rho*nuEff)", alpha.mesh(), io::DimensionSet{{1, -1, -1, 0, 0, 0, 0}});
-  for (std::size_t i = 0; i < result.values().size(); ++i)
-    result.values()[i] = rho.values()[i] * mixture_.nu(alpha.values()[i]);
-  const auto ab = alpha.boundaryValues();
-  const auto rb = rho.boundaryValues();
-  auto b = result.boundaryValues();
-  for (std::size_t i = 0; i < b.size(); ++i) b[i] = rb[i] * mixture_.nu(ab[i]);
+  VolScalarField result = fields().get<VolScalarField>("rho");
+  result.rename("(rho*nuEff)");
+  result.setDimensions(io::DimensionSet{{1, -1, -1, 0, 0, 0, 0}});
+  field::combineWith(result, nu_, [](Scalar rho, Scalar nu) { return rho * nu; });
   return result;
 }
 

@@ -73,9 +73,10 @@ class IncompressibleVoF : public FluidSolver {
   /// One transport step of alpha over `deltaT` (OpenFOAM's alphaEqn.H);
   /// leaves the mass flux of the step in rhoPhi.
   void solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0);
-  /// mixture.correct(): interface normal and curvature (the mixture
-  /// viscosity is evaluated from alpha where it is used).
-  void correctInterface();
+  /// OpenFOAM's mixture.correct(): the mixture viscosity from alpha (cells
+  /// and boundary values as they are now), then the interface normal and
+  /// curvature, whose contact angles change alpha's wall values.
+  void correctMixture();
   /// rho = alpha1 rho1 + (1 - alpha1) rho2 on cells and boundary faces.
   void updateDensity();
   /// Phase diagnostics in one reduction: logged, kept as lastStats_.
@@ -99,6 +100,7 @@ class IncompressibleVoF : public FluidSolver {
   Scalar maxAlphaCo_ = 1;
   vof::InterfaceProperties interface_;
   Scalar totalVolume_ = 0;  ///< sum of cell volumes over all ranks
+  field::VolScalarField nu_;  ///< mixture kinematic viscosity, set by correctMixture()
   field::VolScalarField gh_;
   field::SurfaceScalarField ghf_;
   pressure::PressureReference pRef_;

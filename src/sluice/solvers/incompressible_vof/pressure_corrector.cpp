@@ -4,6 +4,7 @@
 
 #include "sluice/field/boundary/fixed_value.hpp"
 #include "sluice/field/boundary/zero_gradient.hpp"
+#include "sluice/field/value_wise.hpp"
 #include "sluice/fv/flow_diagnostics.hpp"
 #include "sluice/fv/fvc.hpp"
 #include "sluice/fv/fvm.hpp"
@@ -17,21 +18,14 @@ namespace sluice::solvers {
 using field::SurfaceScalarField;
 using field::VolScalarField;
 using field::VolVectorField;
+using field::applyToValues;
+using field::combineWith;
 
 namespace {
 
 /// The value of a field at an owned cell of one rank (-1 elsewhere), on every rank.
 Scalar cellValueOnAllRanks(const VolScalarField& f, Label localCell) {
   return f.mesh().comm().sum(localCell >= 0 ? f[localCell] : 0.0);
-}
-
-/// a = f(a, b) on cells (ghosts included) and boundary values.
-template <class T, class F>
-void combineWith(field::VolField<T>& a, const VolScalarField& b, F&& f) {
-  for (std::size_t i = 0; i < a.values().size(); ++i) a.values()[i] = f(a.values()[i], b.values()[i]);
-  const auto bb = b.boundaryValues();
-  auto ab = a.boundaryValues();
-  for (std::size_t i = 0; i < ab.size(); ++i) ab[i] = f(ab[i], bb[i]);
 }
 
 }  // namespace
@@ -49,7 +43,7 @@ void IncompressibleVoF::correctPressure(int corrector) {
   const VolScalarField& rho = fields().get<VolScalarField>("rho");
 
   VolScalarField rAU = UEqn.A();
-  combineWith(rAU, rAU, [](Scalar a, Scalar) { return 1 / a; });
+  applyToValues(rAU, [](Scalar a) { return 1 / a; });
   rAU.rename("rAU");
   SurfaceScalarField rAUf = fv::fvc::interpolate(rAU);
   rAUf.rename("rAUf");
@@ -112,24 +106,19 @@ void IncompressibleVoF::correctPressure(int corrector) {
 }
 
 void IncompressibleVoF::updatePressure() {
-  const VolScalarField& rho = fields().get<VolScalarField>("rho");
+  // p = p_rgh + rho gh (cells and boundary values); with a reference level,
+  // shifted to pRefValue at the reference cell and p_rgh = p - rho gh.
+  VolScalarField rhoGh = fields().get<VolScalarField>("rho");
+  combineWith(rhoGh, gh_, [](Scalar rho, Scalar gh) { return rho * gh; });
   VolScalarField& p = fields().modify<VolScalarField>("p");
-  {
-    const VolScalarField& p_rgh = fields().get<VolScalarField>("p_rgh");
-    p.values() = p_rgh.values();
-    std::copy(p_rgh.boundaryValues().begin(), p_rgh.boundaryValues().end(), p.boundaryValues().begin());
-  }
-  VolScalarField rhoGh = rho;
-  combineWith(rhoGh, gh_, [](Scalar r, Scalar g) { return r * g; });
-  combineWith(p, rhoGh, [](Scalar a, Scalar b) { return a + b; });
+  combineWith(p, fields().get<VolScalarField>("p_rgh"), [](Scalar, Scalar p_rgh) { return p_rgh; });
+  combineWith(p, rhoGh, [](Scalar pv, Scalar rgh) { return pv + rgh; });
   if (!pRef_.needed()) return;
   const Scalar shift = pRef_.value() - cellValueOnAllRanks(p, pRef_.localCell());
-  for (Scalar& v : p.values()) v += shift;
-  for (Scalar& v : p.boundaryValues()) v += shift;
+  applyToValues(p, [shift](Scalar pv) { return pv + shift; });
   VolScalarField& p_rgh = fields().modify<VolScalarField>("p_rgh");
-  p_rgh.values() = p.values();
-  std::copy(p.boundaryValues().begin(), p.boundaryValues().end(), p_rgh.boundaryValues().begin());
-  combineWith(p_rgh, rhoGh, [](Scalar a, Scalar b) { return a - b; });
+  combineWith(p_rgh, p, [](Scalar, Scalar pv) { return pv; });
+  combineWith(p_rgh, rhoGh, [](Scalar pv, Scalar rgh) { return pv - rgh; });
 }
 
 void IncompressibleVoF::correctInitialFlux() {
