@@ -76,15 +76,17 @@ def summarise(r: dict) -> dict:
     for rank in r["pmpi"] or []:
         for op, n in (rank or {}).items():
             calls[op] = max(calls.get(op, 0), n / steps)  # the busiest rank
+    p_iterations = sum(sum(v) for k, v in (r.get("iterations") or {}).items() if k.startswith("p_rgh"))
     out = {"status": r["status"], "steps": r["steps"], "per_step": r["per_step"], "rss_kib": r["rss_kib"],
-           "calls_per_step": {k: round(v, 1) for k, v in sorted(calls.items()) if v > 0}}
+           "p_rgh_iterations": p_iterations,
+           "calls_per_step": {k: round(v, 1) for k, v in sorted(calls.items()) if v >= 0.05}}
     profile = r.get("profile")
     if profile:
-        regions = {x["name"]: x["seconds"] for x in profile.get("regions", [])}
+        # Seconds of the slowest rank in each region.
+        regions = {x["name"]: x["seconds"]["max"] if isinstance(x["seconds"], dict) else x["seconds"]
+                   for x in profile.get("regions", [])}
         out["stages"] = {k: regions.get(k) for k in ("alpha-predictor", "momentum-predictor", "pressure-corrector",
                                                      "time-step")}
-        out["in_step_calls"] = {op: v["callsPerStep"] for op, v in profile.get("mpi", {}).items()
-                                if v.get("callsPerStep")}
     return out
 
 
@@ -102,16 +104,16 @@ def report(results: list[dict], command: str) -> str:
             best = min((r for r in rows if r["code"] == "openfoam" and r["per_step"]), key=lambda r: r["per_step"],
                        default=None)
             lines += [f"## {rows[0]['cells']} cells (refined {refine}x), {np} rank(s)", "",
-                      "| code | p_rgh | steps | s/step | vs OpenFOAM PCG | vs OpenFOAM best | peak RSS MiB | "
-                      "ratio to OpenFOAM PCG | Allreduce/step | Iallreduce/step | Alltoall/step | Probe/step | "
-                      "Send+Recv/step |", "|" + " --- |" * 13]
+                      "| code | p_rgh | steps | p_rgh iterations | s/step | vs OpenFOAM PCG | vs OpenFOAM best | "
+                      "peak RSS MiB | ratio to OpenFOAM PCG | Allreduce/step | Iallreduce/step | Alltoall/step | "
+                      "Probe/step | Send+Recv/step |", "|" + " --- |" * 14]
             for r in rows:
                 c = r["calls_per_step"]
                 rss = max((x for x in r["rss_kib"] if x), default=0) / 1024
                 ref_rss = max((x for x in ref["rss_kib"] if x), default=0) / 1024 if ref else 0
                 ps = r["per_step"]
                 lines.append(
-                    f"| {r['code']} | {r['p']} | {r['steps']} | {ps:.4f} | "
+                    f"| {r['code']} | {r['p']} | {r['steps']} | {r['p_rgh_iterations']} | {ps:.4f} | "
                     f"{ps / ref['per_step']:.2f} | {ps / best['per_step']:.2f} | {rss:.0f} | "
                     f"{rss / ref_rss:.2f} | {c.get('Allreduce', 0):.0f} | {c.get('Iallreduce', 0):.0f} | "
                     f"{c.get('Alltoall', 0) + c.get('Alltoallv', 0):.0f} | {c.get('Probe', 0) + c.get('Iprobe', 0):.0f} | "
@@ -119,7 +121,7 @@ def report(results: list[dict], command: str) -> str:
                     f"| {r['code']} | {r['p']} | {r['status']} |")
             stages = [r for r in rows if r.get("stages")]
             if stages:
-                lines += ["", "sluice, seconds per run in each stage (rank 0's profile regions):", "",
+                lines += ["", "sluice, seconds per run in each stage (profile regions, slowest rank):", "",
                           "| p_rgh | alpha-predictor | momentum-predictor | pressure-corrector | time-step |",
                           "| --- | --- | --- | --- | --- |"]
                 for r in stages:

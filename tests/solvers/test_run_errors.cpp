@@ -15,13 +15,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "solvers/bad_input_support.hpp"
 #include "solvers/run_case_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace sluice;
 using ::testing::HasSubstr;
 using ::testing::Not;
-using ::testing::StartsWith;
 
 namespace {
 
@@ -272,13 +272,7 @@ TEST_P(RunBadInput, OneClearErrorLineAndExitCodeOne) {
   const std::string expected = bad.apply(files);
   test::TempDir dir("bad-input");
   files.write(dir);
-
-  const test::CommandResult r = runcase::sluiceRun(dir.path(), np, "", 60);
-  EXPECT_EQ(r.exitCode, 1) << r.output;
-  const auto lines = runcase::errorLines(r.output);
-  ASSERT_EQ(lines.size(), 1u) << r.output;
-  EXPECT_THAT(lines[0], StartsWith(expected)) << r.output;
-  EXPECT_THAT(r.output, Not(HasSubstr("MPI_ABORT"))) << r.output;
+  badinput::expectOneClearError(dir.path(), np, expected);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, RunBadInput,

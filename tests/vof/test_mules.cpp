@@ -150,7 +150,9 @@ TEST(Mules, LimiterLeavesAFluxThatNeedsNoLimitingAlone) {
   const std::vector<double> lambda =
       vof::mules::limiter(alpha, a.owned(alpha), {}, correction, {}, a.dt, vof::MulesSettings{});
   for (Label f = 0; f < a.mesh.nFaces(); ++f)
-    if (phi[f] != 0) EXPECT_DOUBLE_EQ(lambda[f], 1.0) << f;
+    if (phi[f] != 0) {
+      EXPECT_DOUBLE_EQ(lambda[f], 1.0) << f;
+    }
 }
 
 }  // namespace

@@ -237,9 +237,14 @@ FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& co
   }
   for (Label f = s.dist.firstProcessorFace; f < m.nFaces(); ++f)
     s.faceGhost[f - nInternal] = s.dist.processorFaceGhost[f - s.dist.firstProcessorFace];
+  nCells_ = s.dist.nOwnedCells;
+  nFaces_ = m.nFaces();
+  nInternalFaces_ = nInternal;
+  boundaryFaceGhost_ = s.faceGhost.data();  // entries set below (cyclics); never resized
 
   s.computePatchGlobals();  // collective
   const std::string problem = s.pairCyclics();
+  nLocalCells_ = nCells_ + nGhostCells();
   try {
     parallel::agreeOnError(comm, !problem.empty(), problem);  // collective
   } catch (const parallel::CollectiveError& e) {
@@ -248,6 +253,7 @@ FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& co
   s.exchangeGhostGeometry();  // collective (halo)
   s.coupledGeometry();
   s.buildAddressing();
+  nLocalCells_ = nCells_ + nGhostCells();
 }
 
 FvMesh::~FvMesh() = default;
@@ -259,11 +265,8 @@ const mesh::MeshGeometry& FvMesh::geometry() const { return impl_->geo; }
 const parallel::DistributedMesh& FvMesh::distributed() const { return impl_->dist; }
 parallel::Communicator& FvMesh::comm() const { return *impl_->comm; }
 
-Label FvMesh::nCells() const { return impl_->dist.nOwnedCells; }
 Label FvMesh::nGhostCells() const { return impl_->nProcGhosts + static_cast<Label>(impl_->cyclicSource.size()); }
 Label FvMesh::nProcessorGhosts() const { return impl_->nProcGhosts; }
-Label FvMesh::nFaces() const { return impl_->dist.mesh.nFaces(); }
-Label FvMesh::nInternalFaces() const { return impl_->dist.mesh.nInternalFaces(); }
 GlobalLabel FvMesh::nGlobalCells() const { return impl_->dist.nGlobalCells; }
 
 std::span<const Vec3> FvMesh::cellCentres() const { return impl_->centres; }
@@ -290,10 +293,6 @@ GlobalLabel FvMesh::patchFaceFileIndex(Label face) const {
   return impl_->dist.globalFaceIds[face] - impl_->patchStart[p];
 }
 
-Label FvMesh::faceGhost(Label face) const {
-  const Label nInternal = nInternalFaces();
-  return face < nInternal ? -1 : impl_->faceGhost[face - nInternal];
-}
 Label FvMesh::faceNeighbour(Label face) const {
   const Label nInternal = nInternalFaces();
   return face < nInternal ? impl_->dist.mesh.neighbour()[face] : impl_->faceGhost[face - nInternal];

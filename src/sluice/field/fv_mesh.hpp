@@ -90,12 +90,13 @@ class FvMesh : public linear::GhostUpdater {
   const parallel::DistributedMesh& distributed() const;
   parallel::Communicator& comm() const;
 
-  Label nCells() const;          ///< owned cells
-  Label nGhostCells() const;     ///< processor + cyclic ghosts
+  // Sizes and faceGhost are inline: operators call them in their face loops.
+  Label nCells() const { return nCells_; }  ///< owned cells
+  Label nGhostCells() const;                ///< processor + cyclic ghosts
   Label nProcessorGhosts() const;
-  Label nLocalCells() const { return nCells() + nGhostCells(); }
-  Label nFaces() const;
-  Label nInternalFaces() const;
+  Label nLocalCells() const { return nLocalCells_; }
+  Label nFaces() const { return nFaces_; }
+  Label nInternalFaces() const { return nInternalFaces_; }
   Label nBoundaryFaces() const { return nFaces() - nInternalFaces(); }
   GlobalLabel nGlobalCells() const;
 
@@ -128,7 +129,7 @@ class FvMesh : public linear::GhostUpdater {
 
   // ---- faces
   /// Ghost cell across boundary face `face`, or -1 if the face is not coupled.
-  Label faceGhost(Label face) const;
+  Label faceGhost(Label face) const { return face < nInternalFaces_ ? -1 : boundaryFaceGhost_[face - nInternalFaces_]; }
   bool isCoupled(Label face) const { return faceGhost(face) >= 0; }
   /// Cell on the far side of the face: the neighbour of an internal face,
   /// the ghost of a coupled face, -1 otherwise.
@@ -162,6 +163,10 @@ class FvMesh : public linear::GhostUpdater {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  // Copies of the Impl's sizes and its per-boundary-face ghost array (set once
+  // the mesh is built; the array lives in *impl_, so it survives a move).
+  Label nCells_ = 0, nLocalCells_ = 0, nFaces_ = 0, nInternalFaces_ = 0;
+  const Label* boundaryFaceGhost_ = nullptr;
 };
 
 /// The whole mesh on one rank: `comm` must have size 1 (e.g. MPI_COMM_SELF,

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sluice/field/value_wise.hpp"
+
 namespace sluice::pressure {
 
 void constrainHbyA(field::VolVectorField& HbyA, const field::VolVectorField& U) {
@@ -13,6 +15,16 @@ void constrainHbyA(field::VolVectorField& HbyA, const field::VolVectorField& U) 
     const auto source = U.patchValues(patch);
     std::copy(source.begin(), source.end(), HbyA.patchValues(patch).begin());
   }
+}
+
+MomentumInverse momentumInverse(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,
+                                const std::string& rAUName) {
+  MomentumInverse m{UEqn.A(), UEqn.H()};
+  field::applyToValues(m.rAU, [](Scalar a) { return 1 / a; });
+  m.rAU.rename(rAUName);
+  field::combineWith(m.HbyA, m.rAU, [](const Vec3& h, Scalar r) { return h * r; });
+  constrainHbyA(m.HbyA, U);
+  return m;
 }
 
 }  // namespace sluice::pressure

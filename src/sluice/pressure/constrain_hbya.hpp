@@ -8,11 +8,27 @@
 //   VolVectorField HbyA = ...;                   // rAU * UEqn.H(), boundary values included
 //   pressure::constrainHbyA(HbyA, U);
 //   SurfaceScalarField phiHbyA = fv::fvc::flux(HbyA);
+//
+// Or both steps of a pressure corrector's start at once:
+//   pressure::MomentumInverse m = pressure::momentumInverse(UEqn, U, "rAU");   // m.rAU, m.HbyA
+#include <string>
+
 #include "sluice/field/vol_field.hpp"
+#include "sluice/fv/fv_matrix.hpp"
 
 namespace sluice::pressure {
 
 /// Local (no communication). HbyA is renamed "HbyA".
 void constrainHbyA(field::VolVectorField& HbyA, const field::VolVectorField& U);
+
+struct MomentumInverse {
+  field::VolScalarField rAU;   ///< 1/A, cells and boundary values
+  field::VolVectorField HbyA;  ///< rAU H, constrained (constrainHbyA)
+};
+
+/// rAU = 1/UEqn.A() (named `rAUName`) and HbyA = rAU UEqn.H(), constrained to
+/// U where U is not assignable. Local.
+MomentumInverse momentumInverse(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,
+                                const std::string& rAUName);
 
 }  // namespace sluice::pressure

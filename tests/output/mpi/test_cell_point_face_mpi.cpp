@@ -10,6 +10,7 @@
 #include <random>
 
 #include "output/mpi/mpi_output_support.hpp"
+#include "output/mpi/sampled_fields.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/output/face_set.hpp"
 #include "sluice/output/point_sampler.hpp"
@@ -18,49 +19,14 @@
 namespace sluice::output {
 namespace {
 
-using FieldFunction = std::function<double(const Vec3&)>;
-
-/// Cell values f(cell centre) and boundary values f(face centre) of a local mesh.
-struct FieldData {
-  std::vector<double> cells, boundary;
-  SampledField view() const { return {1, cells, boundary}; }
-};
-
-FieldData evaluate(const SamplingMesh& sm, const FieldFunction& f) {
-  FieldData d;
-  for (Label c = 0; c < sm.mesh().nCells(); ++c) d.cells.push_back(f(sm.geometry().cellCentres[c]));
-  for (Label face = sm.mesh().nInternalFaces(); face < sm.mesh().nFaces(); ++face)
-    d.boundary.push_back(f(sm.geometry().faceCentres[face]));
-  return d;
-}
-
-double linear(const Vec3& p) { return 1.0 + 2.0 * p.x - 3.0 * p.y + 0.5 * p.z; }
-Vec3 linearVector(const Vec3& p) { return {p.y - 2 * p.z, 3 * p.x + 0.25, -p.x + p.y + 4 * p.z}; }
-
-/// A vector field's cell and boundary values (x, y, z per entry).
-struct VectorData {
-  std::vector<double> cells, boundary;
-  SampledField view() const { return {3, cells, boundary}; }
-};
-
-VectorData evaluateVector(const SamplingMesh& sm, const std::function<Vec3(const Vec3&)>& f) {
-  VectorData d;
-  for (Label c = 0; c < sm.mesh().nCells(); ++c) {
-    const Vec3 v = f(sm.geometry().cellCentres[c]);
-    d.cells.insert(d.cells.end(), {v.x, v.y, v.z});
-  }
-  for (Label face = sm.mesh().nInternalFaces(); face < sm.mesh().nFaces(); ++face) {
-    const Vec3 v = f(sm.geometry().faceCentres[face]);
-    d.boundary.insert(d.boundary.end(), {v.x, v.y, v.z});
-  }
-  return d;
-}
-
-std::vector<GlobalLabel> identityIds(Label n) {
-  std::vector<GlobalLabel> ids(n);
-  for (Label i = 0; i < n; ++i) ids[i] = i;
-  return ids;
-}
+using test::evaluate;
+using test::evaluateVector;
+using test::FieldData;
+using test::FieldFunction;
+using test::identityIds;
+using test::linear;
+using test::linearVector;
+using test::VectorData;
 
 /// The internal face of `m` between cells a and b, or the boundary face of
 /// cell a whose centre satisfies `where` (b < 0).
@@ -237,9 +203,7 @@ TEST_P(CellPointFaceMpi, SameResultsAsTheUndecomposedMesh) {
   const SamplingMesh sm(d.local);
   const std::vector<GlobalLabel> ids = identityIds(d.global.nCells());
   const SamplingMesh serialMesh(d.global, ids);
-  std::vector<Vec3> pts;
-  const Vec3 lineStart{-0.05, 0.1, 0.01}, lineEnd{1.25, 0.9, 0.09};
-  for (int i = 0; i < 33; ++i) pts.push_back(lineStart + (lineEnd - lineStart) * (i / 32.0));
+  std::vector<Vec3> pts = test::line({-0.05, 0.1, 0.01}, {1.25, 0.9, 0.09}, 33);
   const mesh::MeshGeometry globalGeo = mesh::MeshGeometry::compute(d.global);
   for (Label f = 0; f < d.global.nInternalFaces(); f += 7) pts.push_back(globalGeo.faceCentres[f]);
   for (Label p = 0; p < d.global.nPoints(); p += 5) pts.push_back(d.global.points()[p]);

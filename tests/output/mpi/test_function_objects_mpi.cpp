@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "support/temp_dir.hpp"
 #include "output/mpi/mpi_output_support.hpp"
+#include "output/mpi/sampled_fields.hpp"
 #include "output/output_test_support.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/output/function_objects.hpp"
@@ -22,9 +22,8 @@ namespace sluice::output {
 namespace {
 
 namespace fs = std::filesystem;
+using test::linear;
 using test::worldRank;
-
-double linear(const Vec3& p) { return 1.0 + 2.0 * p.x - 3.0 * p.y + 0.5 * p.z; }
 
 const char* const kControlDict = R"(
 application simpleFoam;
@@ -66,31 +65,48 @@ functions
 /// linear (cells at cell centres, boundaries at face centres), id = global
 /// cell id, V = (id, 2 id, -id).
 struct Fields {
-  std::vector<double> p, pb, U, Ub, id, V;
-  explicit Fields(const SamplingMesh& sm, std::span<const GlobalLabel> ids) {
+  test::FieldData p;
+  test::VectorData U;
+  std::vector<double> id, V;
+  explicit Fields(const SamplingMesh& sm, std::span<const GlobalLabel> ids)
+      : p(test::evaluate(sm, linear)),
+        U(test::evaluateVector(sm, [](const Vec3& x) { return Vec3{2 * x.x, 2 * x.y, 2 * x.z}; })) {
     for (Label c = 0; c < sm.mesh().nCells(); ++c) {
-      const Vec3& x = sm.geometry().cellCentres[c];
-      p.push_back(linear(x));
-      U.insert(U.end(), {2 * x.x, 2 * x.y, 2 * x.z});
       const double g = static_cast<double>(ids[c]);
       id.push_back(g);
       V.insert(V.end(), {g, 2 * g, -g});
     }
-    for (Label f = sm.mesh().nInternalFaces(); f < sm.mesh().nFaces(); ++f) {
-      const Vec3& x = sm.geometry().faceCentres[f];
-      pb.push_back(linear(x));
-      Ub.insert(Ub.end(), {2 * x.x, 2 * x.y, 2 * x.z});
-    }
   }
   FieldLookup lookup() const {
     return [this](const std::string& name) -> std::optional<SampledField> {
-      if (name == "p") return SampledField{1, p, pb};
-      if (name == "U") return SampledField{3, U, Ub};
+      if (name == "p") return p.view();
+      if (name == "U") return U.view();
       if (name == "id") return SampledField{1, id, {}};
       if (name == "V") return SampledField{3, V, {}};
       return std::nullopt;
     };
   }
+};
+
+/// Collective: the 4x4x4 unit box of the tests split over the ranks, and the
+/// fields on this rank's part.
+struct Box {
+  explicit Box(test::Split split)
+      : d(test::distributeCase(test::boxMesh(4, 4, 4), split)), sm(d.local), fields(sm, d.local.globalCellIds) {}
+  /// Collective: the function objects of the controlDict text `controlDict` on this box, writing under
+  /// `caseDir`, starting at time 0; their warnings go to `warnings` (dropped if null).
+  FunctionObjects functionObjects(const std::string& controlDict, const fs::path& caseDir,
+                                  std::vector<std::string>* warnings = nullptr) const {
+    return FunctionObjects(io::Dictionary::parse(controlDict, "system/controlDict"), caseDir, sm, comm, 0.0,
+                           [warnings](const std::string& w) {
+                             if (warnings) warnings->push_back(w);
+                           });
+  }
+
+  test::DistributedCase d;
+  parallel::Communicator comm{MPI_COMM_WORLD};
+  SamplingMesh sm;
+  Fields fields;
 };
 
 std::vector<std::vector<double>> csvRows(const std::string& text, char separator) {
@@ -109,17 +125,12 @@ std::vector<std::vector<double>> csvRows(const std::string& text, char separator
 
 TEST(FunctionObjectsMpi, SetsAndProbesWriteTheirFiles) {
   test::SharedTempDir tmp;
-  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::scattered);
-  parallel::Communicator comm(MPI_COMM_WORLD);
-  const SamplingMesh sm(d.local);
-  const Fields fields(sm, d.local.globalCellIds);
+  const Box box(test::Split::scattered);
   std::vector<std::string> warnings;
-  const io::Dictionary controlDict = io::Dictionary::parse(kControlDict, "system/controlDict");
-  FunctionObjects functions(controlDict, tmp.path(), sm, comm, 0.0,
-                            [&](const std::string& w) { warnings.push_back(w); });
+  FunctionObjects functions = box.functionObjects(kControlDict, tmp.path(), &warnings);
   EXPECT_EQ(functions.names(), (std::vector<std::string>{"line", "cells", "probes"}));
   for (long i = 1; i <= 4; ++i)
-    functions.execute({0.1 * static_cast<double>(i), 0.1, i, i == 3, ""}, fields.lookup());
+    functions.execute({0.1 * static_cast<double>(i), 0.1, i, i == 3, ""}, box.fields.lookup());
 
   if (worldRank() != 0) {
     EXPECT_TRUE(warnings.empty());
@@ -182,12 +193,9 @@ TEST(FunctionObjectsMpi, SetsAndProbesWriteTheirFiles) {
 TEST(FunctionObjectsMpi, FaceSetsWithCellPointFaceInVtkFormat) {
   // As OpenFOAM's damBreak tutorial samples its gauges.
   test::SharedTempDir tmp;
-  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::scattered);
-  parallel::Communicator comm(MPI_COMM_WORLD);
-  const SamplingMesh sm(d.local);
-  const Fields fields(sm, d.local.globalCellIds);
+  const Box box(test::Split::scattered);
   std::vector<std::string> warnings;
-  const io::Dictionary controlDict = io::Dictionary::parse(R"(
+  FunctionObjects functions = box.functionObjects(R"(
 functions
 {
     gauges
@@ -208,10 +216,8 @@ functions
     }
 }
 )",
-                                                           "system/controlDict");
-  FunctionObjects functions(controlDict, tmp.path(), sm, comm, 0.0,
-                            [&](const std::string& w) { warnings.push_back(w); });
-  functions.execute({0.5, 0.5, 1, false, ""}, fields.lookup());
+                                                  tmp.path(), &warnings);
+  functions.execute({0.5, 0.5, 1, false, ""}, box.fields.lookup());
   if (worldRank() != 0) return;
   EXPECT_EQ(warnings, (std::vector<std::string>{"function object 'gauges': set 'off' has no points inside the mesh",
                                                 "function object 'gauges': field 'missing' not found; not sampled"}));
@@ -264,13 +270,9 @@ functions
 
 TEST(FunctionObjectsMpi, ExecuteAllIgnoresTheWriteControl) {
   test::SharedTempDir tmp;
-  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::slabs);
-  parallel::Communicator comm(MPI_COMM_WORLD);
-  const SamplingMesh sm(d.local);
-  const Fields fields(sm, d.local.globalCellIds);
-  FunctionObjects functions(io::Dictionary::parse(kControlDict, "system/controlDict"), tmp.path(), sm, comm, 0.0,
-                            [](const std::string&) {});
-  functions.executeAll({5.0, 0, 0, false, "5"}, fields.lookup());
+  const Box box(test::Split::slabs);
+  FunctionObjects functions = box.functionObjects(kControlDict, tmp.path());
+  functions.executeAll({5.0, 0, 0, false, "5"}, box.fields.lookup());
   if (worldRank() == 0) {
     EXPECT_TRUE(fs::exists(tmp.path() / "postProcessing/line/5/centre_p_U.csv"));
     EXPECT_EQ(test::readTextFile(tmp.path() / "postProcessing/cells/5/pts_id.xy"), "# x id\n0.1 0\n0.6 54\n");
@@ -282,14 +284,10 @@ TEST(FunctionObjectsMpi, AnUnwritableOutputFolderIsAnErrorOnAllRanks) {
   test::SharedTempDir tmp;
   if (worldRank() == 0) std::ofstream(tmp.path() / "postProcessing") << "a file";
   MPI_Barrier(MPI_COMM_WORLD);
-  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::slabs);
-  parallel::Communicator comm(MPI_COMM_WORLD);
-  const SamplingMesh sm(d.local);
-  const Fields fields(sm, d.local.globalCellIds);
-  FunctionObjects functions(io::Dictionary::parse(kControlDict, "system/controlDict"), tmp.path(), sm, comm, 0.0,
-                            [](const std::string&) {});
+  const Box box(test::Split::slabs);
+  FunctionObjects functions = box.functionObjects(kControlDict, tmp.path());
   try {
-    functions.execute({0.2, 0.1, 2, false, ""}, fields.lookup());
+    functions.execute({0.2, 0.1, 2, false, ""}, box.fields.lookup());
     FAIL() << "expected an error";
   } catch (const parallel::CollectiveError& e) {
     EXPECT_EQ(std::string(e.what()),
@@ -298,13 +296,10 @@ TEST(FunctionObjectsMpi, AnUnwritableOutputFolderIsAnErrorOnAllRanks) {
 }
 
 TEST(FunctionObjectsMpi, MalformedObjectIsAnInputErrorOnEveryRank) {
-  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 4, 4), test::Split::slabs);
-  parallel::Communicator comm(MPI_COMM_WORLD);
-  const SamplingMesh sm(d.local);
-  const io::Dictionary dict = io::Dictionary::parse(
-      "functions { p1 { type probes; fields (p); probeLocations ((0 0)); } }", "system/controlDict");
+  const Box box(test::Split::slabs);
   try {
-    FunctionObjects functions(dict, "/nonexistent", sm, comm, 0.0);
+    FunctionObjects functions =
+        box.functionObjects("functions { p1 { type probes; fields (p); probeLocations ((0 0)); } }", "/nonexistent");
     FAIL() << "expected an error";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "system/controlDict:1:63: 'probeLocations': expected a number, found ')'");

@@ -18,52 +18,24 @@
 #include <fmt/format.h>
 
 #include "output/mpi/mpi_output_support.hpp"
+#include "output/mpi/openfoam_sampling_case.hpp"
+#include "output/mpi/sampled_fields.hpp"
 #include "output/output_test_support.hpp"
-#include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/mesh/polymesh_io.hpp"
 #include "sluice/output/face_set.hpp"
 #include "sluice/output/point_sampler.hpp"
 #include "sluice/parallel/communicator.hpp"
-#include "support/temp_dir.hpp"
 
 namespace sluice::output {
 namespace {
 
 namespace fs = std::filesystem;
+using test::readRows;
+using test::runOnRoot;
 using test::worldRank;
 
-const char* const kOpenFoamEnv = "env WM_PROJECT_DIR=/usr/share/openfoam FOAM_ETC=/usr/share/openfoam/etc ";
 const char* const kDamBreak =
     "/usr/share/doc/openfoam-examples/examples/multiphase/interFoam/laminar/damBreak/damBreak";
-
-bool haveOpenFoam() {
-  return fs::exists("/usr/bin/blockMesh") && fs::exists("/usr/bin/postProcess") &&
-         fs::exists("/usr/share/openfoam/etc/controlDict");
-}
-
-/// Rank 0 runs `command` (OpenFOAM); every rank learns whether it worked.
-bool runOnRoot(const std::string& command, std::string& failure) {
-  if (worldRank() == 0 && failure.empty()) {
-    const auto r = test::runCommand(std::string(kOpenFoamEnv) + command, 300);
-    if (r.exitCode != 0) failure = command + " failed:\n" + r.output;
-  }
-  int ok = failure.empty();
-  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  return ok != 0;
-}
-
-/// Rows of numbers of an OpenFOAM raw set file.
-std::vector<std::vector<double>> readRows(const fs::path& file) {
-  std::vector<std::vector<double>> rows;
-  for (const std::string& line : test::splitLines(test::readTextFile(file))) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream is(line);
-    std::vector<double> row;
-    for (double v; is >> v;) row.push_back(v);
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 /// Points and the first field's values of a legacy VTK set file.
 struct VtkSet {
@@ -97,70 +69,15 @@ const std::vector<std::pair<Vec3, Vec3>> kFaceLines = {{{-0.1, 0.07, 0.13}, {1.1
 double scalarField(const Vec3& p) { return std::sin(3 * p.x) + p.y * p.y + p.x * p.z + std::exp(p.z) * p.y; }
 Vec3 vectorField(const Vec3& p) { return {p.x * p.y, p.z - p.x * p.x, std::cos(2 * p.y) + p.z * p.z * p.x}; }
 
-void writeBlockCase(const fs::path& dir) {
-  auto write = [&](const std::string& rel, const std::string& object, const std::string& body) {
-    fs::create_directories((dir / rel).parent_path());
-    std::ofstream(dir / rel) << fmt::format("FoamFile {{ version 2.0; format ascii; class dictionary; object {}; }}\n",
-                                            object)
-                             << body;
-  };
-  write("system/blockMeshDict", "blockMeshDict",
-        "convertToMeters 1;\n"
-        "vertices ((0 0 0) (1 0 0) (1 0.8 0) (0 0.8 0) (0 0 0.6) (1 0 0.6) (1 0.8 0.6) (0 0.8 0.6));\n"
-        "blocks (hex (0 1 2 3 4 5 6 7) (7 5 4) simpleGrading (2 0.5 1.5));\n"
-        "edges ();\n"
-        "boundary (\n"
-        "  left { type patch; faces ((0 4 7 3)); }\n"
-        "  walls { type wall; faces ((1 2 6 5) (0 1 5 4) (3 7 6 2) (0 3 2 1) (4 5 6 7)); }\n"
-        ");\n");
+/// The sets of the block mesh case: a uniform line and the face sets of kFaceLines.
+std::string blockCaseSets() {
   std::string sets = "l0 { type uniform; axis xyz; start (0.03 0.05 0.02); end (0.97 0.77 0.58); nPoints 23; }\n";
   for (std::size_t i = 0; i < kFaceLines.size(); ++i) {
     const auto& [a, b] = kFaceLines[i];
     sets += fmt::format("f{} {{ type face; axis xyz; start ({} {} {}); end ({} {} {}); nPoints 10; }}\n", i + 1, a.x,
                         a.y, a.z, b.x, b.y, b.z);
   }
-  std::string functions;
-  for (const char* scheme : {"cellPointFace", "cell"})
-    functions += fmt::format(
-        "  {0} {{ type sets; libs (sampling); interpolationScheme {0}; setFormat raw; writeControl timeStep;\n"
-        "    writeInterval 1; fields (T U);\n    sets ({1}); }}\n",
-        scheme, sets);
-  write("system/controlDict", "controlDict",
-        "application simpleFoam; startFrom startTime; startTime 0; stopAt endTime; endTime 1; deltaT 1;\n"
-        "writeControl timeStep; writeInterval 1; writeFormat ascii; writePrecision 17; timePrecision 6;\n"
-        "functions\n{\n" + functions + "}\n");
-  write("system/fvSchemes", "fvSchemes",
-        "ddtSchemes { default steadyState; } gradSchemes { default Gauss linear; } divSchemes { default none; }\n"
-        "laplacianSchemes { default Gauss linear corrected; } interpolationSchemes { default linear; }\n"
-        "snGradSchemes { default corrected; }\n");
-  write("system/fvSolution", "fvSolution", "");
-}
-
-/// 0/T and 0/U of the global mesh: cell values at cell centres, fixedValue faces at face centres.
-void writeBlockFields(const fs::path& dir, const mesh::PolyMesh& m) {
-  const mesh::MeshGeometry geo = mesh::MeshGeometry::compute(m);
-  auto scalarText = [](const Vec3& p) { return fmt::format("{:.17g}", scalarField(p)); };
-  auto vectorText = [](const Vec3& p) {
-    const Vec3 v = vectorField(p);
-    return fmt::format("({:.17g} {:.17g} {:.17g})", v.x, v.y, v.z);
-  };
-  auto field = [&](const std::string& name, const std::string& cls, const std::string& type, auto&& text) {
-    std::ostringstream os;
-    os << fmt::format("FoamFile {{ version 2.0; format ascii; class {}; object {}; }}\n", cls, name)
-       << "dimensions [0 0 0 0 0 0 0];\ninternalField nonuniform List<" << type << "> " << m.nCells() << "\n(\n";
-    for (Label c = 0; c < m.nCells(); ++c) os << text(geo.cellCentres[c]) << "\n";
-    os << ");\nboundaryField\n{\n";
-    for (const mesh::Patch& p : m.patches()) {
-      os << p.name << " { type fixedValue; value nonuniform List<" << type << "> " << p.size << "\n(\n";
-      for (Label f = p.start; f < p.start + p.size; ++f) os << text(geo.faceCentres[f]) << "\n";
-      os << "); }\n";
-    }
-    os << "}\n";
-    std::ofstream(dir / "0" / name) << os.str();
-  };
-  fs::create_directories(dir / "0");
-  field("T", "volScalarField", "scalar", scalarText);
-  field("U", "volVectorField", "vector", vectorText);
+  return sets;
 }
 
 /// A face set's points and faces as PointSampler takes them.
@@ -179,41 +96,24 @@ FaceSet faceSet(const SamplingMesh& sm, const Vec3& start, const Vec3& end, cons
 }
 
 TEST(OpenFoamCellPointFaceMpi, BlockMeshSetsMatchOpenFoamsPostProcess) {
-  int ok = worldRank() == 0 && haveOpenFoam();
-  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (!ok) GTEST_SKIP() << "OpenFOAM not installed";
+  if (!test::openFoamOnRoot()) GTEST_SKIP() << "OpenFOAM not installed";
   test::SharedTempDir tmp;
   const fs::path dir = tmp.path() / "case";
+  const test::BlockCase blockCase{"7 5 4", {"cellPointFace", "cell"}, blockCaseSets(), scalarField, vectorField};
+  mesh::PolyMesh global;
   std::string failure;
-  if (worldRank() == 0) writeBlockCase(dir);
-  ASSERT_TRUE(runOnRoot("blockMesh -case " + test::shellQuote(dir.string()), failure)) << failure;
-  const mesh::PolyMesh global = mesh::readPolyMesh(dir / "constant/polyMesh");
+  ASSERT_TRUE(test::runBlockCase(dir, blockCase, global, failure)) << failure;
   ASSERT_EQ(global.nCells(), 140);
-  if (worldRank() == 0) writeBlockFields(dir, global);
-  ASSERT_TRUE(runOnRoot("postProcess -case " + test::shellQuote(dir.string()) + " -time 0 -fields '(T U)'", failure))
-      << failure;
 
   const test::DistributedCase d = test::distributeCase(global, test::Split::scattered);
   parallel::Communicator comm(MPI_COMM_WORLD);
   const SamplingMesh sm(d.local);
-  std::vector<double> T, U, Tb, Ub;
-  for (Label c = 0; c < sm.mesh().nCells(); ++c) {
-    T.push_back(scalarField(sm.geometry().cellCentres[c]));
-    const Vec3 v = vectorField(sm.geometry().cellCentres[c]);
-    U.insert(U.end(), {v.x, v.y, v.z});
-  }
-  for (Label f = sm.mesh().nInternalFaces(); f < sm.mesh().nFaces(); ++f) {
-    Tb.push_back(scalarField(sm.geometry().faceCentres[f]));
-    const Vec3 v = vectorField(sm.geometry().faceCentres[f]);
-    Ub.insert(Ub.end(), {v.x, v.y, v.z});
-  }
-  const SampledField fields[2] = {{1, T, Tb}, {3, U, Ub}};
+  const test::FieldData T = test::evaluate(sm, scalarField);
+  const test::VectorData U = test::evaluateVector(sm, vectorField);
+  const SampledField fields[2] = {T.view(), U.view()};
 
   std::vector<std::pair<std::string, FaceSet>> sets;
-  FaceSet line;
-  for (int i = 0; i < 23; ++i)
-    line.points.push_back(Vec3{0.03, 0.05, 0.02} + (Vec3{0.97, 0.77, 0.58} - Vec3{0.03, 0.05, 0.02}) * (i / 22.0));
-  sets.emplace_back("l0", line);
+  sets.emplace_back("l0", FaceSet{test::line({0.03, 0.05, 0.02}, {0.97, 0.77, 0.58}, 23), {}});
   for (std::size_t i = 0; i < kFaceLines.size(); ++i)
     sets.emplace_back(fmt::format("f{}", i + 1), faceSet(sm, kFaceLines[i].first, kFaceLines[i].second, comm));
 
@@ -253,9 +153,8 @@ std::vector<double> readInternalField(const fs::path& file) {
 }
 
 TEST(OpenFoamCellPointFaceMpi, DamBreakGaugesMatchOpenFoamsPostProcess) {
-  int ok = worldRank() == 0 && haveOpenFoam() && fs::exists(fs::path(kDamBreak) / "system/sampling");
-  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (!ok) GTEST_SKIP() << "OpenFOAM or its damBreak tutorial not installed";
+  if (!test::openFoamOnRoot(fs::path(kDamBreak) / "system/sampling"))
+    GTEST_SKIP() << "OpenFOAM or its damBreak tutorial not installed";
   test::SharedTempDir tmp;
   const fs::path dir = tmp.path() / "damBreak";
   const Vec3 start{0.05, 0.25, 0.005}, end{0.25, 0.35, 0.005};  // across the top of the water column
@@ -325,8 +224,7 @@ TEST(OpenFoamCellPointFaceMpi, DamBreakGaugesMatchOpenFoamsPostProcess) {
   }
   // Across the water column's top: face crossings and a uniform line.
   const FaceSet across = faceSet(sm, start, end, comm);
-  FaceSet line;
-  for (int i = 0; i < 41; ++i) line.points.push_back(start + (end - start) * (i / 40.0));
+  const FaceSet line{test::line(start, end, 41), {}};
   for (const auto& [name, set] : {std::pair<std::string, const FaceSet&>{"across", across}, {"line", line}}) {
     PointSampler sampler(sm, set.points, set.faces, InterpolationScheme::cellPointFace, comm);
     const auto ours = sampler.sample(std::span(&field, 1));

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "output/mpi/mpi_output_support.hpp"
+#include "output/mpi/sampled_fields.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/output/point_sampler.hpp"
 #include "sluice/parallel/communicator.hpp"
@@ -15,31 +16,12 @@
 namespace sluice::output {
 namespace {
 
+using test::evaluate;
+using test::FieldData;
+using test::FieldFunction;
+using test::linear;
+using test::line;
 using test::worldRank;
-
-using FieldFunction = std::function<double(const Vec3&)>;
-
-/// Cell values f(cell centre) and boundary values f(face centre) of a local mesh.
-struct FieldData {
-  std::vector<double> cells, boundary;
-  SampledField view() const { return {1, cells, boundary}; }
-};
-
-FieldData evaluate(const SamplingMesh& sm, const FieldFunction& f) {
-  FieldData d;
-  for (Label c = 0; c < sm.mesh().nCells(); ++c) d.cells.push_back(f(sm.geometry().cellCentres[c]));
-  for (Label face = sm.mesh().nInternalFaces(); face < sm.mesh().nFaces(); ++face)
-    d.boundary.push_back(f(sm.geometry().faceCentres[face]));
-  return d;
-}
-
-double linear(const Vec3& p) { return 1.0 + 2.0 * p.x - 3.0 * p.y + 0.5 * p.z; }
-
-std::vector<Vec3> line(const Vec3& a, const Vec3& b, int n) {
-  std::vector<Vec3> pts;
-  for (int i = 0; i < n; ++i) pts.push_back(a + (b - a) * (static_cast<Scalar>(i) / (n - 1)));
-  return pts;
-}
 
 class PointSamplerMpi : public ::testing::TestWithParam<test::Split> {};
 
@@ -127,11 +109,7 @@ TEST_P(PointSamplerMpi, SameResultsAsTheUndecomposedMesh) {
   parallel::Communicator comm(MPI_COMM_WORLD);
   parallel::Communicator self(MPI_COMM_SELF);
   const SamplingMesh sm(d.local);
-  const std::vector<GlobalLabel> ids = [&] {
-    std::vector<GlobalLabel> v(d.global.nCells());
-    for (Label c = 0; c < d.global.nCells(); ++c) v[c] = c;
-    return v;
-  }();
+  const std::vector<GlobalLabel> ids = test::identityIds(d.global.nCells());
   const SamplingMesh serialMesh(d.global, ids);
   std::vector<Vec3> pts = line({-0.05, 0.1, 0.01}, {1.25, 0.9, 0.09}, 33);
   // Points exactly on faces: centres of internal faces of the global mesh.

@@ -18,7 +18,6 @@ namespace sluice::solvers {
 using field::SurfaceScalarField;
 using field::VolScalarField;
 using field::VolVectorField;
-using field::applyToValues;
 using field::combineWith;
 
 void IncompressibleFluid::pressureCorrector() {
@@ -33,12 +32,7 @@ void IncompressibleFluid::correctPressure(int corrector) {
   const VolVectorField& U = fields().get<VolVectorField>("U");
 
   // rAU = 1/A; HbyA = rAU H, constrained to U on patches where U is not assignable.
-  VolScalarField rAU = UEqn.A();
-  applyToValues(rAU, [](Scalar a) { return 1 / a; });
-  rAU.rename("(1|A(U))");
-  VolVectorField HbyA = UEqn.H();
-  combineWith(HbyA, rAU, [](const Vec3& h, Scalar r) { return h * r; });
-  pressure::constrainHbyA(HbyA, U);
+  auto [rAU, HbyA] = pressure::momentumInverse(UEqn, U, "(1|A(U))");
 
   // phiHbyA = flux(HbyA) + interpolate(rAU) ddtCorr(U, phi)
   SurfaceScalarField phiHbyA = fv::fvc::flux(HbyA);

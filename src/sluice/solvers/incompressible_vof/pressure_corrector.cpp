@@ -42,14 +42,9 @@ void IncompressibleVoF::correctPressure(int corrector) {
   const VolVectorField& U = fields().get<VolVectorField>("U");
   const VolScalarField& rho = fields().get<VolScalarField>("rho");
 
-  VolScalarField rAU = UEqn.A();
-  applyToValues(rAU, [](Scalar a) { return 1 / a; });
-  rAU.rename("rAU");
+  auto [rAU, HbyA] = pressure::momentumInverse(UEqn, U, "rAU");
   SurfaceScalarField rAUf = fv::fvc::interpolate(rAU);
   rAUf.rename("rAUf");
-  VolVectorField HbyA = UEqn.H();
-  combineWith(HbyA, rAU, [](const Vec3& h, Scalar r) { return h * r; });
-  pressure::constrainHbyA(HbyA, U);
 
   // phiHbyA = flux(HbyA) + interpolate(rho rAU) ddtCorr(U, phi)
   SurfaceScalarField phiHbyA = fv::fvc::flux(HbyA);
