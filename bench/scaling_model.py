@@ -43,13 +43,15 @@ DELTA = 1e-6           # s of waiting for the slowest rank per synchronising sta
 W_OVERLAP = 1e-8       # s per cell of work overlapping one non-blocking reduction
 HALO_VALUES = 1.5      # doubles per halo cell and exchange (scalars, vectors, the MULES lambda pair)
 
-# Per time step on the busiest rank, measured on damBreak at 4 ranks (PMPI counter; see docs/SCALING.md):
+# Per time step on the busiest rank, measured on damBreak at 4 ranks with its sampling function object
+# (bench/dambreak_mpi_counts.sh; docs/SCALING.md):
 # R blocking reductions, I non-blocking reductions, X halo exchanges (Waitall), A all-to-alls,
 # S blocking sends + receives.
 COUNTS = {
-    "sluice PCG": {"R": 172.0, "I": 0.0, "X": 148.1, "A": 0.0, "S": 0.0},
-    "sluice PPCG": {"R": 20.6, "I": 78.7, "X": 154.1, "A": 0.0, "S": 0.0},
-    "OpenFOAM PCG": {"R": 273.4, "I": 0.0, "X": 160.2, "A": 10.0, "S": 75.0},
+    "sluice PCG": {"R": 178.0, "I": 0.0, "X": 148.1, "A": 0.0, "S": 0.0},
+    "sluice PPCG": {"R": 26.6, "I": 78.7, "X": 154.1, "A": 0.0, "S": 0.0},
+    # blocking Send 20-46, Recv 23-43 and Probe 0-2 per step: the busiest rank's 46 + 43 + 2
+    "OpenFOAM PCG": {"R": 273.4, "I": 0.0, "X": 167.2, "A": 10.0, "S": 91.0},
 }
 
 

@@ -5,8 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "sluice/field/boundary/fixed_value.hpp"
-#include "sluice/field/boundary/zero_gradient.hpp"
 #include "sluice/field/field_io.hpp"
 #include "sluice/field/value_wise.hpp"
 #include "sluice/fv/face_loops.hpp"
@@ -103,7 +101,6 @@ IncompressibleVoF::IncompressibleVoF(RunContext& context)
 
   // Every scheme and linear solver the stages use, looked up now so that a
   // missing or bad entry is a start-up error on every rank alike.
-  schemes_.ddt("ddt(alpha)");
   if (const fv::DdtScheme ddt = schemes_.ddt("ddt(alpha)"); ddt.kind != fv::DdtKind::Euler)
     throw InputError(fmt::format("system/fvSchemes: ddtSchemes: '{}' is not supported for interFoam (supported: "
                                  "Euler)",
