@@ -6,7 +6,8 @@ each direction (9072 and 36288 cells), run to t = 0.2 s at 1 and 2 ranks by
 
   OpenFOAM interFoam with p_rgh by PCG/DIC (the tutorial's) and by GAMG (what users run),
   sluice with p_rgh by PCG/DIC, by PPCG (pipelined CG, one Iallreduce per
-  iteration) and by PPCG with progressChunks 4 (MPI_Test between pieces of the overlapped work),
+  iteration), by PPCG with progressChunks 4 (MPI_Test between pieces of the overlapped work)
+  and by that with overlapSolutionUpdate (x += alpha p moved into the overlap window, as RePiPePCG),
 
 all set up by `sluice setfields` and decomposed with `simple`. Per run: wall
 time per step (first step line to End), peak resident memory per rank, MPI
@@ -42,6 +43,7 @@ VARIANTS = [
     ("sluice", "PCG", "solver PCG; preconditioner DIC;"),
     ("sluice", "PPCG", "solver PPCG; preconditioner DIC;"),
     ("sluice", "PPCG-test", "solver PPCG; preconditioner DIC; progressChunks 4;"),
+    ("sluice", "PPCG-test-x", "solver PPCG; preconditioner DIC; progressChunks 4; overlapSolutionUpdate yes;"),
 ]
 
 

@@ -57,7 +57,7 @@ TEST(SolverSettings, DefaultsOfAMinimalPcgDictionary) {
 TEST(SolverSettings, AllKeywords) {
   const Parsed p = parse(
       "solver PPCG; preconditioner DIC; tolerance 1e-8; relTol 0.01; maxIter 50; minIter 2;"
-      " precision single; progressChunks 4;");
+      " precision single; progressChunks 4; overlapSolutionUpdate yes;");
   const SolverSettings& s = p.settings;
   EXPECT_EQ(s.solver, "PPCG");
   EXPECT_EQ(s.tolerance, 1e-8);
@@ -66,6 +66,7 @@ TEST(SolverSettings, AllKeywords) {
   EXPECT_EQ(s.minIter, 2);
   EXPECT_EQ(s.precision, Precision::Single);
   EXPECT_EQ(s.progressChunks, 4);
+  EXPECT_TRUE(s.overlapSolutionUpdate);
 }
 
 TEST(SolverSettings, PreconditionerDictionaryForm) {

@@ -58,7 +58,8 @@ enum class Precision { Double, Single };
 /// form `preconditioner { preconditioner DIC; }`); smoother (smoothSolver);
 /// tolerance (1e-6), relTol (0), maxIter (1000), minIter (0), nSweeps
 /// (smoothSolver, 1), precision single|double (double), progressChunks (PPCG,
-/// 1). Other keywords (GAMG's agglomeration settings, ...) are ignored. Names
+/// 1), overlapSolutionUpdate (PPCG, no). Other keywords (GAMG's agglomeration
+/// settings, ...) are ignored. Names
 /// that are aliases in the registry (FDIC, DICGaussSeidel, ...) are replaced
 /// by their target, with the registry's note passed to `warn`.
 struct SolverSettings {
@@ -73,6 +74,7 @@ struct SolverSettings {
   int nSweeps = 1;
   Precision precision = Precision::Double;
   int progressChunks = 1;
+  bool overlapSolutionUpdate = false;  ///< PPCG: x += alpha p in the next reduction's overlap window
 
   /// Throws InputError "<file>: <path>: unknown solver 'X'; supported: ..."
   /// for names the registry does not know, and for invalid numbers.

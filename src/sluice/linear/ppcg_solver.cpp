@@ -16,6 +16,8 @@ namespace {
 // The pipelined-CG vector updates of one iteration fused with the next
 // pass's local sums (r, u), (w, u), sum |r|. A separate function so the
 // restrict-qualified parameters let the compiler keep values in registers.
+// UpdateX false leaves x += alpha p to the next pass's overlap window.
+template <bool UpdateX>
 std::array<double, 3> updateVectors(std::size_t nc, double* __restrict x, double* __restrict r,
                                     double* __restrict u, double* __restrict w, const double* __restrict m,
                                     const double* __restrict n, double* __restrict z, double* __restrict q,
@@ -26,7 +28,7 @@ std::array<double, 3> updateVectors(std::size_t nc, double* __restrict x, double
     q[c] = m[c] + beta * q[c];
     s[c] = w[c] + beta * s[c];
     p[c] = u[c] + beta * p[c];
-    x[c] += alpha * p[c];
+    if constexpr (UpdateX) x[c] += alpha * p[c];
     r[c] -= alpha * s[c];
     u[c] -= alpha * q[c];
     w[c] -= alpha * z[c];
@@ -73,6 +75,21 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
   // Direction recurrences start from zero (workspace may hold an earlier solve's values).
   for (std::vector<double>* v : {&z_, &q_, &s_, &p_}) std::fill(v->begin(), v->end(), 0.0);
   double gammaOld = 1, alphaOld = 1;
+  // overlapSolutionUpdate: x += alpha p of the last update, still to be done
+  // (x feeds none of the recurrences, so it can wait for the next overlap window).
+  const bool deferX = settings_.overlapSolutionUpdate;
+  double pendingAlpha = 0;
+  bool xPending = false;
+  auto updateSolution = [&](const ProgressHook& hook) {
+    if (!xPending) return;
+    const int pieces = hook.pieces();
+    for (int k = 0; k < pieces; ++k) {
+      const auto [begin, end] = ProgressHook::range(k, pieces, nc);
+      for (std::size_t c = begin; c < end; ++c) x[c] += pendingAlpha * p_[c];
+      hook.poke();
+    }
+    xPending = false;
+  };
   for (;;) {
     // Known before the reduction: a pass at maxIter (and past minIter) only
     // confirms the final residual, so it skips the overlapped work.
@@ -83,9 +100,11 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
         const ProgressHook hook{&pending, settings_.progressChunks};
         preconditioner_->apply(w_, m_, hook);  // m = M^-1 w
         rows_.multiply(m_, n_, ghosts, hook);   // n = A m
+        updateSolution(hook);                   // the last iteration's x += alpha p (overlapSolutionUpdate)
       }
       pending.wait();
     }
+    updateSolution(ProgressHook{});  // after a last pass: x is complete before any exit
     const double gamma = sums_[0], delta = sums_[1];
     if (perf.iterations > 0) {
       perf.finalResidual = sums_[2] / normFactor;
@@ -103,12 +122,20 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
       if (!(std::abs(denominator) / normFactor >= kVSmall)) break;
       alpha = gamma / denominator;
     }
-    sums_ = updateVectors(nc, x.data(), r_.data(), u_.data(), w_.data(), m_.data(), n_.data(), z_.data(), q_.data(),
-                          s_.data(), p_.data(), alpha, beta);
+    if (deferX) {
+      sums_ = updateVectors<false>(nc, x.data(), r_.data(), u_.data(), w_.data(), m_.data(), n_.data(), z_.data(),
+                                   q_.data(), s_.data(), p_.data(), alpha, beta);
+      pendingAlpha = alpha;
+      xPending = true;
+    } else {
+      sums_ = updateVectors<true>(nc, x.data(), r_.data(), u_.data(), w_.data(), m_.data(), n_.data(), z_.data(),
+                                  q_.data(), s_.data(), p_.data(), alpha, beta);
+    }
     gammaOld = gamma;
     alphaOld = alpha;
     ++perf.iterations;
   }
+  updateSolution(ProgressHook{});  // a break before the next pass (singular step)
   perf.converged = isConverged;
   return perf;
 }

@@ -23,6 +23,11 @@
 // progressChunks N > 1 splits the overlapped preconditioner sweeps and the
 // matrix-vector product into N pieces with an MPI_Test between pieces, to
 // advance the reduction in MPI libraries without asynchronous progress.
+// overlapSolutionUpdate yes moves the solution update x += alpha p out of
+// the fused loop after the wait into the next pass's overlap window (as the
+// rearranged RePiPePCG does; x feeds none of the recurrences). The same
+// arithmetic in another order of passes: results are identical. p stays in the
+// fused loop, where u before its own update is at hand.
 //
 //   PpcgSolver solver(settings, {&comm, "p", warn}, makeDicPreconditioner(Precision::Double));
 //   SolverPerformance perf = solver.solve(A, x, b, ghosts);

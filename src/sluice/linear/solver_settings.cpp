@@ -60,6 +60,7 @@ SolverSettings SolverSettings::read(const io::Dictionary& dict, const SolverRegi
   s.minIter = intAtLeast(dict, "minIter", s.minIter, 0);
   s.nSweeps = intAtLeast(dict, "nSweeps", s.nSweeps, 1);
   s.progressChunks = intAtLeast(dict, "progressChunks", s.progressChunks, 1);
+  s.overlapSolutionUpdate = dict.getOr<bool>("overlapSolutionUpdate", false);
   if (dict.found("precision"))
     s.precision = dict.getChoice("precision", {"single", "double"}) == "single" ? Precision::Single : Precision::Double;
   return s;

@@ -180,6 +180,29 @@ TEST(SolversMpi, ProgressChunksKeepTheArithmeticAndTestTheReduction) {
   EXPECT_EQ(static_cast<long>(chunked.profile.op(MpiOp::Test).calls), calls[MpiCall::Test]);
 }
 
+TEST(SolversMpi, OverlappedSolutionUpdateKeepsTheArithmeticAndTheReductions) {
+  // x += alpha p done in the next reduction's overlap window (RePiPePCG's
+  // rearrangement): the same solution bit for bit, the same reductions.
+  Distributed plain, overlapped;
+  const std::string settings = "solver PPCG; preconditioner DIC; tolerance 1e-10; progressChunks 4;";
+  const Solve a = plain.run(kPoisson, settings);
+  const MpiCalls before = mpiCalls();
+  const Solve b = overlapped.run(kPoisson, settings + " overlapSolutionUpdate yes;");
+  const MpiCalls calls = mpiCalls() - before;
+  EXPECT_EQ(a.x, b.x);
+  EXPECT_EQ(a.perf.iterations, b.perf.iterations);
+  EXPECT_EQ(a.perf.finalResidual, b.perf.finalResidual);
+  EXPECT_EQ(calls[MpiCall::Iallreduce], b.perf.iterations + 1);
+  EXPECT_EQ(calls[MpiCall::Allreduce], 2);
+  // Capped by maxIter, the last pass has no overlap window: x is still complete.
+  Distributed capped, cappedOverlapped;
+  const Solve c = capped.run(kPoisson, "solver PPCG; preconditioner DIC; tolerance 1e-14; maxIter 7;");
+  const Solve d = cappedOverlapped.run(
+      kPoisson, "solver PPCG; preconditioner DIC; tolerance 1e-14; maxIter 7; overlapSolutionUpdate yes;");
+  EXPECT_EQ(c.perf.iterations, 7);
+  EXPECT_EQ(c.x, d.x);
+}
+
 TEST(SolversMpi, GamgWarnsOnceOnTheRootAndTheSolveRegionIsProfiled) {
   Distributed d;
   const LduMatrix A = test::assemble(d.grid, kPoisson);
