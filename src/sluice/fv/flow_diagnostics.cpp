@@ -23,7 +23,7 @@ ContinuityErrors continuityErrors(const field::SurfaceScalarField& phi, Scalar d
   return {deltaT * sums[0] / sums[2], deltaT * sums[1] / sums[2]};
 }
 
-CourantNumber courantNumber(const field::SurfaceScalarField& phi, Scalar deltaT) {
+std::vector<Scalar> sumMagFlux(const field::SurfaceScalarField& phi) {
   const field::FvMesh& mesh = phi.mesh();
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
@@ -33,6 +33,12 @@ CourantNumber courantNumber(const field::SurfaceScalarField& phi, Scalar deltaT)
     sumPhi[neighbour[f]] += std::abs(phi[f]);
   }
   forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind, Label) { sumPhi[owner[f]] += std::abs(phi[f]); });
+  return sumPhi;
+}
+
+CourantNumber courantNumber(const field::SurfaceScalarField& phi, Scalar deltaT) {
+  const field::FvMesh& mesh = phi.mesh();
+  const std::vector<Scalar> sumPhi = sumMagFlux(phi);
   const auto volumes = mesh.cellVolumes();
   double maxRatio = 0;
   std::array<double, 2> sums{0, 0};  // sum sumPhi, sum V

@@ -6,6 +6,8 @@
 //   ContinuityErrors e = continuityErrors(phi, deltaT);     // collective
 //   cumulative += e.global;
 //   // "time step continuity errors : sum local = 8.9e-09, global = -1.2e-19, cumulative = ..."
+#include <vector>
+
 #include "sluice/field/surface_field.hpp"
 
 namespace sluice::fv {
@@ -25,5 +27,9 @@ struct CourantNumber {
 
 /// Over all ranks (empty faces excluded).
 CourantNumber courantNumber(const field::SurfaceScalarField& phi, Scalar deltaT);
+
+/// sum over each owned cell's faces of |phi| (OpenFOAM's surfaceSum(mag(phi)));
+/// empty faces excluded. Local.
+std::vector<Scalar> sumMagFlux(const field::SurfaceScalarField& phi);
 
 }  // namespace sluice::fv

@@ -3,6 +3,7 @@
 // time stepping, no sources).
 #include <fmt/format.h>
 
+#include "sluice/field/value_wise.hpp"
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/fvc.hpp"
 #include "sluice/fv/fvc_flux.hpp"
@@ -56,10 +57,7 @@ void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0
   for (Label f = 0; f < nFaces; ++f) phic[f] = controls.cAlpha * std::abs(phi[f]) / magSf[f];
   if (controls.icAlpha > 0) {
     VolScalarField magU("mag(U)", mesh, io::DimensionSet{{0, 1, -1, 0, 0, 0, 0}});
-    const VolVectorField& U = fields().get<VolVectorField>("U");
-    for (std::size_t i = 0; i < magU.values().size(); ++i) magU.values()[i] = mag(U.values()[i]);
-    for (std::size_t i = 0; i < magU.boundaryValues().size(); ++i)
-      magU.boundaryValues()[i] = mag(U.boundaryValues()[i]);
+    field::combineWith(magU, fields().get<VolVectorField>("U"), [](Scalar, const Vec3& u) { return mag(u); });
     const SurfaceScalarField magUf = fv::fvc::interpolate(magU);
     for (Label f = 0; f < nFaces; ++f)
       phic[f] = (1 - controls.icAlpha) * phic[f] + controls.cAlpha * controls.icAlpha * magUf[f];
@@ -107,9 +105,7 @@ void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0
     SurfaceScalarField minusPhir("-phir", mesh, phi.dimensions());
     for (Label f = 0; f < nFaces; ++f) minusPhir[f] = -phic[f] * nHatf[f];
     VolScalarField alpha2("alpha." + mixture_.phase2().name, mesh, io::DimensionSet{});
-    for (std::size_t i = 0; i < alpha2.values().size(); ++i) alpha2.values()[i] = 1 - alpha.values()[i];
-    for (std::size_t i = 0; i < alpha2.boundaryValues().size(); ++i)
-      alpha2.boundaryValues()[i] = 1 - alpha.boundaryValues()[i];
+    field::combineWith(alpha2, alpha, [](Scalar, Scalar a) { return 1 - a; });
     SurfaceScalarField phirb = fv::fvc::flux(minusPhir, alpha2, compressionScheme);
     for (Scalar& v : phirb.values()) v = -v;
     phirb.rename("phirb");

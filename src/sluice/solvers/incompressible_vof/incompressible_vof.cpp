@@ -7,7 +7,7 @@
 
 #include "sluice/field/field_io.hpp"
 #include "sluice/field/value_wise.hpp"
-#include "sluice/fv/face_loops.hpp"
+#include "sluice/fv/flow_diagnostics.hpp"
 #include "sluice/fv/fvc.hpp"
 #include "sluice/fv/fvm.hpp"
 #include "sluice/fv/value_ops.hpp"
@@ -197,15 +197,7 @@ void IncompressibleVoF::logPhaseFraction() {
 Scalar IncompressibleVoF::deltaTFactor(const fv::CourantNumber& co) {
   // The interface Courant number: only cells near the interface count.
   const field::FvMesh& mesh = ctx_.mesh;
-  const SurfaceScalarField& phi = fields().get<SurfaceScalarField>("phi");
-  const auto& owner = mesh.poly().owner();
-  const auto& neighbour = mesh.poly().neighbour();
-  std::vector<Scalar> sumMagPhi(mesh.nCells(), 0.0);  // OpenFOAM's surfaceSum(mag(phi))
-  for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
-    sumMagPhi[owner[f]] += std::abs(phi[f]);
-    sumMagPhi[neighbour[f]] += std::abs(phi[f]);
-  }
-  fv::forEachBoundaryFace(mesh, [&](Label f, fv::BoundaryFaceKind, Label) { sumMagPhi[owner[f]] += std::abs(phi[f]); });
+  const std::vector<Scalar> sumMagPhi = fv::sumMagFlux(fields().get<SurfaceScalarField>("phi"));
   const std::vector<Scalar> near = vof::InterfaceProperties::nearInterface(fields().get<VolScalarField>(alphaName_));
   const auto volumes = mesh.cellVolumes();
   Scalar maxRatio = 0, sum = 0;
