@@ -82,6 +82,21 @@ const BadVoFInput kBadInputs[] = {
        test::writeText(c / "constant/fvOptions", runcase::foamFile("dictionary", "fvOptions", "\n"));
        return std::string("error: constant/fvOptions: interFoam in sluice applies no fvOptions yet");
      }},
+    {"MovingReferenceFrameUnsupported",
+     [](const fs::path& c) {
+       test::writeText(c / "constant/MRFProperties",
+                       runcase::foamFile("dictionary", "MRFProperties",
+                                         "MRF1 { cellZone rotor; active yes; origin (0 0 0); axis (0 0 1); "
+                                         "omega constant 6.28; }\n"));
+       return std::string("error: constant/MRFProperties: MRF1: moving reference frames (MRF) are not supported "
+                          "by sluice's interFoam");
+     }},
+    {"MeshMotionUnsupported",
+     [](const fs::path& c) {
+       test::writeText(c / "constant/dynamicMeshDict",
+                       runcase::foamFile("dictionary", "dynamicMeshDict", "dynamicFvMesh dynamicMotionSolverFvMesh;\n"));
+       return std::string("error: constant/dynamicMeshDict:");
+     }},
     {"VariableHeightFlowRateUnsupported",
      [](const fs::path& c) {
        edit(c / "0/alpha.water", "top { type inletOutlet; inletValue uniform 0; value uniform 0; }",

@@ -206,6 +206,13 @@ const BadInput kBadInputs[] = {
        return std::string(
            "error: constant/fvOptions: drive: no cell zone 'core' in the mesh (system/blockMeshDict; zones: none)");
      }},
+    {"MovingReferenceFrameUnsupported",
+     [](CavityFiles& f) {
+       f.makePimpleFoam();
+       f.extra["constant/MRFProperties"] = "MRF1 { cellZone all; active yes; origin (0 0 0); axis (0 0 1); }\n";
+       return std::string("error: constant/MRFProperties: MRF1: moving reference frames (MRF) are not supported by "
+                          "sluice's pimpleFoam");
+     }},
     {"UnsupportedLaminarModel",
      [](CavityFiles& f) {
        f.makePimpleFoam();

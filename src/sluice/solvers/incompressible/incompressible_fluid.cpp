@@ -8,6 +8,7 @@
 #include "sluice/field/field_io.hpp"
 #include "sluice/fv/fvc_interpolate.hpp"
 #include "sluice/models/viscosity.hpp"
+#include "sluice/solvers/case_features.hpp"
 
 namespace sluice::solvers {
 
@@ -25,6 +26,7 @@ IncompressibleFluid::IncompressibleFluid(RunContext& context, Application applic
 
   nu_ = models::readKinematicViscosity(context.caseDir, {.requireTransportModel = pimpleFoam});
   if (pimpleFoam) {
+    rejectUnsupportedCaseFeatures(context.caseDir, appName);
     transport_ = models::LaminarTransport::read(context.caseDir, nu_);
     transport_->checkSchemes(schemes_);
   }

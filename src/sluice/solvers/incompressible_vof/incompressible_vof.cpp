@@ -12,6 +12,7 @@
 #include "sluice/fv/fvm.hpp"
 #include "sluice/fv/value_ops.hpp"
 #include "sluice/models/laminar_transport.hpp"
+#include "sluice/solvers/case_features.hpp"
 
 namespace sluice::solvers {
 
@@ -73,6 +74,7 @@ IncompressibleVoF::IncompressibleVoF(RunContext& context)
       throw InputError(fmt::format("{}: interFoam in sluice applies no fvOptions yet; remove the file to run "
                                    "without them",
                                    file));
+  rejectUnsupportedCaseFeatures(context.caseDir, "interFoam");
   models::LaminarTransport::read(context.caseDir, 1.0);  // only laminar Stokes momentum transport
 
   const field::FvMesh& mesh = context.mesh;
