@@ -16,6 +16,16 @@ bool underMpiLauncher() {
   return false;
 }
 
+namespace {
+constexpr const char* kTerminalVariable = "SLUICE_STDOUT_IS_TERMINAL";
+}
+
+bool userStdoutIsTerminal() {
+  if (!underMpiLauncher()) return isatty(STDOUT_FILENO) != 0;
+  const char* recorded = std::getenv(kTerminalVariable);
+  return recorded != nullptr && std::strcmp(recorded, "1") == 0;
+}
+
 int relaunchUnderMpi(int np, const std::vector<std::string>& args) {
   std::error_code ec;
   const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
@@ -31,6 +41,7 @@ int relaunchUnderMpi(int np, const std::vector<std::string>& args) {
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
   }
   setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 0);
+  setenv(kTerminalVariable, isatty(STDOUT_FILENO) ? "1" : "0", 1);
 
   // --quiet: sluice prints its own one-line error; mpiexec's banner about a
   // non-zero exit would only repeat it.

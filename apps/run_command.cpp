@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "mpi_launch.hpp"
 #include "sluice/field/fv_mesh.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/parallel/case_startup.hpp"
@@ -52,7 +53,7 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   field::shareCellFileOrder(mesh, cellOrder);
 
   solvers::RunContext context{caseDir, fs::absolute(caseDir).filename().string(), comm, profile, mesh, controlDict,
-                              stdout, !options.quiet};
+                              stdout, userStdoutIsTerminal(), !options.quiet};
   std::unique_ptr<solvers::Solver> solver =
       parallel::collectively(comm, [&] { return registry.create(application, context); });
   const int status = solver->run();

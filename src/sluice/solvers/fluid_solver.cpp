@@ -26,7 +26,7 @@ FluidSolver::FluidSolver(RunContext& context, Algorithm algorithm)
       time_(TimeControlSettings::read(context.controlDict, context.caseDir)),
       solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
-      progress_(context.log, context.comm.isRoot()) {}
+      progress_(context.log, context.comm.isRoot(), context.logIsTerminal) {}
 
 FluidSolver::~FluidSolver() = default;
 

@@ -1,7 +1,5 @@
 #include "sluice/solvers/progress_display.hpp"
 
-#include <unistd.h>
-
 #include <cmath>
 
 #include <fmt/format.h>
@@ -20,10 +18,10 @@ std::string duration(double seconds) {
 
 }  // namespace
 
-ProgressDisplay::ProgressDisplay(std::FILE* out, bool enabled, double logIntervalSeconds)
+ProgressDisplay::ProgressDisplay(std::FILE* out, bool enabled, bool terminal, double logIntervalSeconds)
     : out_(out),
       enabled_(enabled && out != nullptr),
-      terminal_(out != nullptr && isatty(fileno(out))),
+      terminal_(terminal),
       logInterval_(logIntervalSeconds),
       started_(Clock::now()),
       lastShown_(started_) {}

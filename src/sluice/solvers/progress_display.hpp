@@ -2,9 +2,11 @@
 // One-line progress of a run: simulated time, percent done, steps per second
 // and estimated time left. On a terminal the line is redrawn in place; in a
 // log (not a terminal) a line is printed at most every `logInterval` seconds,
-// so CI logs stay short. Only rank 0 displays.
+// so CI logs stay short. Only rank 0 displays. The caller says whether `out`
+// is a terminal: under mpiexec a rank's isatty answers for a pseudo-terminal
+// of the launcher, not for what the user sees.
 //
-//   ProgressDisplay progress(stdout, comm.isRoot());
+//   ProgressDisplay progress(stdout, comm.isRoot(), isTerminal);
 //   each step: progress.update(time.value(), time.progress(), time.timeIndex());
 //   at the end: progress.finish();
 #include <chrono>
@@ -17,7 +19,7 @@ class ProgressDisplay {
  public:
   using Clock = std::chrono::steady_clock;
 
-  ProgressDisplay(std::FILE* out, bool enabled, double logIntervalSeconds = 10.0);
+  ProgressDisplay(std::FILE* out, bool enabled, bool terminal, double logIntervalSeconds = 10.0);
   /// Ends a redrawn line left open (a run that stopped with an error), so
   /// the error message starts on a line of its own.
   ~ProgressDisplay();

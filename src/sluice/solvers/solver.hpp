@@ -3,7 +3,7 @@
 // implements. Solvers are classes with named stages (no include fragments),
 // registered by the OpenFOAM application name in a SolverRegistry.
 //
-//   RunContext ctx{caseDir, caseName, comm, profile, mesh, controlDict, log};
+//   RunContext ctx{caseDir, caseName, comm, profile, mesh, controlDict, log, logIsTerminal};
 //   std::unique_ptr<Solver> solver = SolverRegistry::standard().create("icoFoam", ctx);
 //   int status = solver->run();          // collective
 #include <cstdio>
@@ -25,6 +25,7 @@ struct RunContext {
   field::FvMesh& mesh;
   const io::Dictionary& controlDict;
   std::FILE* log = stdout;              ///< per-step lines (rank 0 only)
+  bool logIsTerminal = false;           ///< the progress line is redrawn in place, not appended
   bool verbose = true;                  ///< print each linear solve, as OpenFOAM does
 };
 
