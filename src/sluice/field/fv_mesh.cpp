@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -54,6 +55,8 @@ struct FvMesh::Impl {
   std::vector<PatchKind> kinds;
   std::vector<GlobalLabel> patchStart, patchSize;
   std::shared_ptr<linear::LduAddressing> addressing;
+  mutable std::once_flag multigridBuilt;
+  mutable std::unique_ptr<linear::MultigridMesh> multigrid;
   // ghost update in flight
   std::span<double> active;
   int activeComponents = 0;
@@ -260,6 +263,29 @@ FvMesh::~FvMesh() = default;
 FvMesh::FvMesh(FvMesh&&) noexcept = default;
 
 std::shared_ptr<const linear::LduAddressing> FvMesh::addressing() const { return impl_->addressing; }
+
+const linear::MultigridMesh& FvMesh::multigridMesh() const {
+  Impl& s = *impl_;
+  std::call_once(s.multigridBuilt, [&] {
+    // OpenFOAM's faceAreaPair weights: |Sf / sqrt(|Sf|)| with the components
+    // scaled by (1, 1.01, 1.02), so equal faces of a uniform mesh still differ
+    // by direction.
+    std::vector<Scalar> weights(static_cast<std::size_t>(nInternalFaces_));
+    for (Label f = 0; f < nInternalFaces_; ++f) {
+      const Vec3 v = s.geo.faceAreas[f] / std::sqrt(s.geo.faceAreaMags[f]);
+      weights[f] = std::sqrt(v.x * v.x + 1.01 * 1.01 * v.y * v.y + 1.02 * 1.02 * v.z * v.z);
+    }
+    linear::GhostLayout layout;
+    layout.processor = s.dist.halo;
+    const Label firstCyclic = s.dist.nOwnedCells + s.nProcGhosts;
+    for (std::size_t k = 0; k < s.cyclicSource.size(); ++k) {
+      layout.copyGhost.push_back(firstCyclic + static_cast<Label>(k));
+      layout.copySource.push_back(s.cyclicSource[k]);
+    }
+    s.multigrid = std::make_unique<linear::MultigridMesh>(*s.comm, s.addressing, std::move(weights), std::move(layout));
+  });
+  return *s.multigrid;
+}
 const mesh::PolyMesh& FvMesh::poly() const { return impl_->dist.mesh; }
 const mesh::MeshGeometry& FvMesh::geometry() const { return impl_->geo; }
 const parallel::DistributedMesh& FvMesh::distributed() const { return impl_->dist; }

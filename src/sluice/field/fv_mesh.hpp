@@ -45,6 +45,7 @@
 #include "sluice/core/types.hpp"
 #include "sluice/core/vec3.hpp"
 #include "sluice/field/field_types.hpp"
+#include "sluice/linear/gamg/multigrid_mesh.hpp"
 #include "sluice/linear/ldu_matrix.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
@@ -81,6 +82,10 @@ class FvMesh : public linear::GhostUpdater {
   /// Matrix addressing of this mesh (shared by all its matrices): internal
   /// faces as lower/upper, coupled faces (in face order) as coupleRow/Ghost/Face.
   std::shared_ptr<const linear::LduAddressing> addressing() const;
+  /// What GAMG needs of this mesh (faceAreaPair weights, ghost layout),
+  /// built on the first call (local, not collective) and kept with its
+  /// agglomerations.
+  const linear::MultigridMesh& multigridMesh() const;
 
   const mesh::PolyMesh& poly() const;
   /// Geometry of the owned cells and all faces; on coupled faces weights,

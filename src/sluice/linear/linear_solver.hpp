@@ -43,6 +43,8 @@ class CommProfile;
 namespace sluice::linear {
 
 class SolverRegistry;
+class MultigridMesh;
+struct GamgSettings;
 
 /// Receives warnings and notes (a logger); empty: printed to stderr.
 using WarnFn = std::function<void(const std::string&)>;
@@ -58,8 +60,8 @@ enum class Precision { Double, Single };
 /// form `preconditioner { preconditioner DIC; }`); smoother (smoothSolver);
 /// tolerance (1e-6), relTol (0), maxIter (1000), minIter (0), nSweeps
 /// (smoothSolver, 1), precision single|double (double), progressChunks (PPCG,
-/// 1), overlapSolutionUpdate (PPCG, no). Other keywords (GAMG's agglomeration
-/// settings, ...) are ignored. Names
+/// 1), overlapSolutionUpdate (PPCG, no); GAMG's controls (GamgSettings) for
+/// `solver GAMG` and `preconditioner GAMG`. Names
 /// that are aliases in the registry (FDIC, DICGaussSeidel, ...) are replaced
 /// by their target, with the registry's note passed to `warn`.
 struct SolverSettings {
@@ -75,6 +77,7 @@ struct SolverSettings {
   Precision precision = Precision::Double;
   int progressChunks = 1;
   bool overlapSolutionUpdate = false;  ///< PPCG: x += alpha p in the next reduction's overlap window
+  std::shared_ptr<const GamgSettings> gamg;  ///< solver GAMG or preconditioner GAMG: their controls
 
   /// Throws InputError "<file>: <path>: unknown solver 'X'; supported: ..."
   /// for names the registry does not know, and for invalid numbers.
@@ -99,6 +102,7 @@ struct SolverEnvironment {
   const parallel::Communicator* comm = nullptr;  ///< required; must outlive the solver
   std::string fieldName;
   WarnFn warn;  ///< called on the communicator's root rank only; empty: stderr
+  const MultigridMesh* multigrid = nullptr;  ///< the mesh for GAMG (must outlive the solver)
 };
 
 /// Base of every solver: checks sizes, opens the profile region, calls solveImpl.

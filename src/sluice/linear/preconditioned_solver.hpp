@@ -32,13 +32,12 @@ class PreconditionedSolver : public LinearSolver {
   std::string name_;  ///< preconditioner name + method, as reported in SolverPerformance
 };
 
-/// The registry factory of a PreconditionedSolver: the preconditioner from
-/// settings.preconditioner at settings.precision.
+/// The registry factory of a PreconditionedSolver: the preconditioner named
+/// by settings.preconditioner, made for these settings and environment.
 template <class Solver>
 std::unique_ptr<LinearSolver> makePreconditionedSolver(const SolverSettings& settings, const SolverEnvironment& env,
                                                        const SolverRegistry& registry) {
-  return std::make_unique<Solver>(settings, env,
-                                  registry.createPreconditioner(settings.preconditioner, settings.precision));
+  return std::make_unique<Solver>(settings, env, registry.createPreconditioner(settings, env));
 }
 
 }  // namespace sluice::linear

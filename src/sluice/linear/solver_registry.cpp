@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/linear/combined_smoother.hpp"
 #include "sluice/linear/dic_preconditioner.hpp"
 #include "sluice/linear/diagonal_preconditioner.hpp"
 #include "sluice/linear/dilu_preconditioner.hpp"
-#include "sluice/linear/gamg_fallback_solver.hpp"
+#include "sluice/linear/gamg/gamg_preconditioner.hpp"
+#include "sluice/linear/gamg/gamg_solver.hpp"
 #include "sluice/linear/gauss_seidel_smoother.hpp"
 #include "sluice/linear/no_preconditioner.hpp"
 #include "sluice/linear/pbicgstab_solver.hpp"
@@ -52,15 +54,19 @@ SolverRegistry SolverRegistry::standard() {
   r.addSolver("PPCG", makePreconditionedSolver<PpcgSolver>, {.preconditioner = true});
   r.addSolver("PBiCGStab", makePreconditionedSolver<PbicgstabSolver>, {.preconditioner = true});
   r.addSolver("smoothSolver", makeSmoothSolver, {.smoother = true});
-  r.addSolver("GAMG", makeGamgFallbackSolver, {});
+  r.addSolver("GAMG", makeGamgSolver, {});
 
-  r.addPreconditioner("DIC", makeDicPreconditioner);
-  r.addPreconditioner("DILU", makeDiluPreconditioner);
-  r.addPreconditioner("diagonal", makeDiagonalPreconditioner);
-  r.addPreconditioner("none", [](Precision) { return makeNoPreconditioner(); });
+  r.addPreconditioner("DIC", [](const PreconditionerRequest& q) { return makeDicPreconditioner(q.precision); });
+  r.addPreconditioner("DILU", [](const PreconditionerRequest& q) { return makeDiluPreconditioner(q.precision); });
+  r.addPreconditioner("diagonal",
+                      [](const PreconditionerRequest& q) { return makeDiagonalPreconditioner(q.precision); });
+  r.addPreconditioner("none", [](const PreconditionerRequest&) { return makeNoPreconditioner(); });
+  r.addPreconditioner("GAMG", [](const PreconditionerRequest& q) -> std::unique_ptr<Preconditioner> {
+    if (!q.settings || !q.env || !q.registry)
+      throw Error("preconditioner GAMG is made only by a solver (it needs the mesh)");
+    return std::make_unique<GamgPreconditioner>(*q.settings, *q.env, *q.registry);
+  });
   r.addAlias(Kind::Preconditioner, "FDIC", "DIC");  // the same factorisation, stored differently
-  r.addAlias(Kind::Preconditioner, "GAMG", "DILU",
-             "preconditioner GAMG is not available yet; using DILU (the same as DIC for symmetric matrices)");
 
   r.addSmoother("GaussSeidel", [](const SolverSettings&, const SolverRegistry&) {
     return std::make_unique<GaussSeidelSmoother>(false);
@@ -74,10 +80,16 @@ SolverRegistry SolverRegistry::standard() {
   r.addSmoother("DILU", [](const SolverSettings& s, const SolverRegistry& reg) {
     return std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DILU", s.precision));
   });
-  r.addAlias(Kind::Smoother, "DICGaussSeidel", "symGaussSeidel",
-             "smoother DICGaussSeidel is not available; using symGaussSeidel");
-  r.addAlias(Kind::Smoother, "DILUGaussSeidel", "symGaussSeidel",
-             "smoother DILUGaussSeidel is not available; using symGaussSeidel");
+  r.addSmoother("DICGaussSeidel", [](const SolverSettings& s, const SolverRegistry& reg) {
+    return std::make_unique<CombinedSmoother>(
+        "DICGaussSeidel", std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DIC", s.precision)),
+        std::make_unique<GaussSeidelSmoother>(false));
+  });
+  r.addSmoother("DILUGaussSeidel", [](const SolverSettings& s, const SolverRegistry& reg) {
+    return std::make_unique<CombinedSmoother>(
+        "DILUGaussSeidel", std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DILU", s.precision)),
+        std::make_unique<GaussSeidelSmoother>(false));
+  });
   r.addAlias(Kind::Smoother, "nonBlockingGaussSeidel", "GaussSeidel",
              "smoother nonBlockingGaussSeidel is not available; using GaussSeidel");
   r.addAlias(Kind::Smoother, "FDIC", "DIC");
@@ -165,7 +177,13 @@ std::unique_ptr<LinearSolver> SolverRegistry::create(const SolverSettings& setti
 std::unique_ptr<Preconditioner> SolverRegistry::createPreconditioner(std::string_view name,
                                                                      Precision precision) const {
   const std::string resolved = resolveOrThrow(Kind::Preconditioner, name, {});
-  return findByName(preconditioners_, resolved)->factory(precision);
+  return findByName(preconditioners_, resolved)->factory({precision, nullptr, nullptr, this});
+}
+
+std::unique_ptr<Preconditioner> SolverRegistry::createPreconditioner(const SolverSettings& settings,
+                                                                     const SolverEnvironment& env) const {
+  const std::string resolved = resolveOrThrow(Kind::Preconditioner, settings.preconditioner, settings.context);
+  return findByName(preconditioners_, resolved)->factory({settings.precision, &settings, &env, this});
 }
 
 std::unique_ptr<Smoother> SolverRegistry::createSmoother(const SolverSettings& settings) const {

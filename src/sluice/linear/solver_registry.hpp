@@ -5,7 +5,7 @@
 // global state.
 //
 //   SolverRegistry registry = SolverRegistry::standard();
-//   registry.addPreconditioner("myPC", [](Precision) { return std::make_unique<MyPC>(); });
+//   registry.addPreconditioner("myPC", [](const PreconditionerRequest&) { return std::make_unique<MyPC>(); });
 //   SolverSettings s = SolverSettings::read(dict, registry, warn);
 //   std::unique_ptr<LinearSolver> solver = registry.create(s, {&comm, "p", warn});
 //
@@ -26,6 +26,15 @@
 
 namespace sluice::linear {
 
+/// What a preconditioner is made for: always a precision; the solver's
+/// settings and environment when a solver makes it (GAMG needs them).
+struct PreconditionerRequest {
+  Precision precision = Precision::Double;
+  const SolverSettings* settings = nullptr;
+  const SolverEnvironment* env = nullptr;
+  const SolverRegistry* registry = nullptr;  ///< the registry making it (for GAMG's smoothers)
+};
+
 class SolverRegistry {
  public:
   enum class Kind { Solver, Preconditioner, Smoother };
@@ -38,13 +47,13 @@ class SolverRegistry {
 
   using SolverFactory =
       std::function<std::unique_ptr<LinearSolver>(const SolverSettings&, const SolverEnvironment&, const SolverRegistry&)>;
-  using PreconditionerFactory = std::function<std::unique_ptr<Preconditioner>(Precision)>;
+  using PreconditionerFactory = std::function<std::unique_ptr<Preconditioner>(const PreconditionerRequest&)>;
   using SmootherFactory = std::function<std::unique_ptr<Smoother>(const SolverSettings&, const SolverRegistry&)>;
 
-  /// PCG, PPCG, PBiCGStab, smoothSolver, GAMG (falls back to PCG/PBiCGStab);
-  /// preconditioners DIC, DILU, diagonal, none (aliases FDIC, GAMG);
-  /// smoothers GaussSeidel, symGaussSeidel, DIC, DILU (aliases
-  /// DICGaussSeidel, DILUGaussSeidel, nonBlockingGaussSeidel, FDIC).
+  /// PCG, PPCG, PBiCGStab, smoothSolver, GAMG; preconditioners DIC, DILU,
+  /// diagonal, none, GAMG (alias FDIC); smoothers GaussSeidel,
+  /// symGaussSeidel, DIC, DILU, DICGaussSeidel, DILUGaussSeidel (aliases
+  /// nonBlockingGaussSeidel, FDIC).
   static SolverRegistry standard();
 
   /// Adds or replaces an entry.
@@ -71,7 +80,11 @@ class SolverRegistry {
   /// Creates the solver named by settings.solver (aliases resolved). Unknown
   /// names: InputError as in SolverSettings::read.
   std::unique_ptr<LinearSolver> create(const SolverSettings& settings, const SolverEnvironment& env) const;
+  /// A preconditioner outside a solver (GAMG cannot be made this way).
   std::unique_ptr<Preconditioner> createPreconditioner(std::string_view name, Precision precision) const;
+  /// settings.preconditioner for a solver with these settings and environment.
+  std::unique_ptr<Preconditioner> createPreconditioner(const SolverSettings& settings,
+                                                       const SolverEnvironment& env) const;
   std::unique_ptr<Smoother> createSmoother(const SolverSettings& settings) const;
 
  private:

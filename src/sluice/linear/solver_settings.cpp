@@ -3,6 +3,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/io/dictionary.hpp"
+#include "sluice/linear/gamg/gamg_settings.hpp"
 #include "sluice/linear/linear_solver.hpp"
 #include "sluice/linear/solver_registry.hpp"
 
@@ -51,7 +52,10 @@ SolverSettings SolverSettings::read(const io::Dictionary& dict, const SolverRegi
     const io::Dictionary* sub = dict.findSubDict("preconditioner");
     const std::string name = sub ? sub->get<std::string>("preconditioner") : dict.get<std::string>("preconditioner");
     s.preconditioner = resolveName(sub ? *sub : dict, registry, Kind::Preconditioner, name, warn);
+    if (s.preconditioner == "GAMG")
+      s.gamg = std::make_shared<GamgSettings>(GamgSettings::read(sub ? *sub : dict, registry, warn));
   }
+  if (s.solver == "GAMG") s.gamg = std::make_shared<GamgSettings>(GamgSettings::read(dict, registry, warn));
   if (needs.smoother)
     s.smoother = resolveName(dict, registry, Kind::Smoother, dict.get<std::string>("smoother"), warn);
   s.tolerance = nonNegative(dict, "tolerance", s.tolerance);

@@ -230,6 +230,20 @@ std::vector<long long> Communicator::allGather(long long v) const {
   return out;
 }
 
+void Communicator::allGatherV(std::span<const double> mine, std::span<double> all, std::span<const int> counts,
+                              std::span<const int> displs) const {
+  OpTimer t(profile_, MpiOp::Allgather, mine.size_bytes());
+  MPI_Allgatherv(mine.data(), checkedCount(mine.size(), "allGatherV"), MPI_DOUBLE, all.data(), counts.data(),
+                 displs.data(), MPI_DOUBLE, comm_);
+}
+
+void Communicator::allGatherV(std::span<const long long> mine, std::span<long long> all, std::span<const int> counts,
+                              std::span<const int> displs) const {
+  OpTimer t(profile_, MpiOp::Allgather, mine.size_bytes());
+  MPI_Allgatherv(mine.data(), checkedCount(mine.size(), "allGatherV"), MPI_LONG_LONG, all.data(), counts.data(),
+                 displs.data(), MPI_LONG_LONG, comm_);
+}
+
 void Communicator::broadcast(std::span<double> values, int root) const {
   bcast(values.data(), checkedCount(values.size(), "broadcast"), MPI_DOUBLE, root, values.size_bytes());
 }

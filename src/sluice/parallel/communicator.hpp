@@ -149,6 +149,12 @@ class Communicator {
   long long exclusiveSum(long long v) const;
   /// Every rank's `v`, indexed by rank (start-up only).
   std::vector<long long> allGather(long long v) const;
+  /// Every rank's `mine` concatenated in rank order into `all` (one
+  /// MPI_Allgatherv); counts[r] and displs[r] place rank r's values.
+  void allGatherV(std::span<const double> mine, std::span<double> all, std::span<const int> counts,
+                  std::span<const int> displs) const;
+  void allGatherV(std::span<const long long> mine, std::span<long long> all, std::span<const int> counts,
+                  std::span<const int> displs) const;
 
   // Broadcasts from `root` (start-up: configuration, case data).
   void broadcast(std::span<double> values, int root = 0) const;

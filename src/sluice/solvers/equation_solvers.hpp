@@ -25,9 +25,11 @@ namespace sluice::solvers {
 
 class EquationSolvers {
  public:
-  /// `log` (rank 0, may be null) receives each solve's OpenFOAM-style line.
+  /// `log` (rank 0, may be null) receives each solve's OpenFOAM-style line;
+  /// `multigrid` (may be null: GAMG is then an error at the first solve) is
+  /// the mesh GAMG solvers agglomerate.
   EquationSolvers(const io::Dictionary& fvSolution, const parallel::Communicator& comm, linear::WarnFn warn,
-                  std::FILE* log);
+                  std::FILE* log, const linear::MultigridMesh* multigrid = nullptr);
 
   /// Solve function for the equations configured by fvSolution's solvers/<key>.
   fv::ScalarSolveFn solverFor(const std::string& key);
@@ -52,6 +54,7 @@ class EquationSolvers {
   const io::Dictionary& solversDict_;
   const parallel::Communicator& comm_;
   linear::WarnFn warn_;
+  const linear::MultigridMesh* multigrid_;
   std::FILE* log_;
   linear::SolverRegistry registry_;
   std::map<std::string, std::unique_ptr<linear::LinearSolver>> solvers_;

@@ -24,7 +24,7 @@ FluidSolver::FluidSolver(RunContext& context, Algorithm algorithm)
       schemes_(fv::FvSchemes::read(fvSchemesDict_)),
       pimple_(PimpleControl::read(fvSolutionDict_, algorithm)),
       time_(TimeControlSettings::read(context.controlDict, context.caseDir)),
-      solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr),
+      solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr, &context.mesh.multigridMesh()),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
       progress_(context.log, context.comm.isRoot(), context.logIsTerminal) {}
 

@@ -1,0 +1,71 @@
+#pragma once
+// One GAMG V-cycle as OpenFOAM v1912's GAMGSolver::Vcycle, on the levels of
+// an Agglomeration: restrict the residual down (optional pre-smoothing),
+// solve the coarsest level (CoarsestSolver), prolong the corrections up with
+// optional interpolation and scaling, post-smooth each level, correct and
+// smooth the finest level. The workspace (coarse matrices, fields,
+// smoothers) is allocated when the object is made; a solve only sums coarse
+// coefficients (prepare) and runs cycles.
+//
+// Communication: halo exchanges of the levels' own HaloExchanges (one per
+// smoothing sweep and product), the coarsest level's gather, and with
+// scaleCorrection (on by default, as OpenFOAM) one reduction of two sums per
+// scaled level; with scaleCorrection off a V-cycle has no global reduction.
+//
+//   GamgCycle cycle(gamg, agglomeration, solverSettings, registry);
+//   cycle.prepare(A);                                         // per matrix
+//   cycle.vcycle(x, b, residual, ghosts);                     // residual = b - A x on entry
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sluice/linear/gamg/agglomeration.hpp"
+#include "sluice/linear/gamg/coarsest_solver.hpp"
+#include "sluice/linear/gamg/gamg_settings.hpp"
+#include "sluice/linear/row_matrix.hpp"
+#include "sluice/linear/smoother.hpp"
+
+namespace sluice::linear {
+
+class SolverRegistry;
+
+class GamgCycle {
+ public:
+  GamgCycle(const GamgSettings& gamg, const Agglomeration& agglomeration, const SolverSettings& settings,
+            const SolverRegistry& registry);
+  ~GamgCycle();
+
+  /// Coarse coefficients summed from A (the finest matrix), smoothers set up.
+  void prepare(const LduMatrix& A);
+  /// One V-cycle on A psi = source. psi: nLocalCells entries; residual:
+  /// source - A psi on entry (nCells; left changed). `ghosts` fills the
+  /// finest level's ghosts.
+  void vcycle(std::span<double> psi, std::span<const double> source, std::span<const double> residual,
+              GhostUpdater& ghosts);
+  /// The finest matrix in row form (valid after prepare).
+  const RowMatrix& finestRows() const { return levels_[0].rows; }
+
+ private:
+  struct Level {
+    std::unique_ptr<LduMatrix> matrix;  ///< coarse levels only (level 0 is the caller's)
+    RowMatrix rows;
+    std::unique_ptr<Smoother> smoother;
+    std::vector<double> correction;  ///< nLocalCells
+    std::vector<double> source;      ///< nCells
+    std::vector<double> product;     ///< nCells: A times a correction
+    std::vector<double> preSmoothed; ///< nCells (pre-smoothing only)
+    std::vector<double> coarseSum, coarseDiag;  ///< interpolation scratch, size of the next coarser level
+  };
+  GhostUpdater& ghostsOf(int k, GhostUpdater& finest) const { return k == 0 ? finest : agglomeration_->ghosts(k); }
+  void restrictToCoarser(int k, std::span<const double> fine);  ///< into levels_[k + 1].source
+  void prolongFromCoarser(int k, std::span<double> fine) const;  ///< fine = correction of level k + 1
+  void scale(int k, std::span<double> field, std::span<const double> source, GhostUpdater& ghosts);
+  void interpolate(int k, std::span<double> field, GhostUpdater& ghosts);
+
+  GamgSettings gamg_;
+  const Agglomeration* agglomeration_;
+  std::vector<Level> levels_;
+  CoarsestSolver coarsest_;
+};
+
+}  // namespace sluice::linear

@@ -1,0 +1,67 @@
+#include "sluice/linear/gamg/gamg_solver.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
+#include "sluice/linear/gamg/agglomeration.hpp"
+#include "sluice/linear/gamg/multigrid_mesh.hpp"
+#include "sluice/linear/solver_support.hpp"
+
+namespace sluice::linear {
+
+const Agglomeration& agglomerationFor(const SolverSettings& settings, const SolverEnvironment& env,
+                                      const LduMatrix& A) {
+  if (!env.multigrid)
+    throw Error(fmt::format("{}: GAMG needs the mesh (its face areas and halo) and none was given", settings.context));
+  if (env.multigrid->addressing().get() != &A.addressing())
+    throw Error(fmt::format("{}: GAMG was given a matrix that is not on its mesh", settings.context));
+  return env.multigrid->agglomeration(settings.gamg->agglomeration);
+}
+
+GamgSolver::GamgSolver(SolverSettings settings, SolverEnvironment env, const SolverRegistry& registry)
+    : LinearSolver(std::move(settings), std::move(env)), registry_(&registry) {
+  if (!settings_.gamg) throw Error(fmt::format("{}: GamgSolver without GAMG settings", settings_.context));
+}
+
+GamgSolver::~GamgSolver() = default;
+
+SolverPerformance GamgSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+                                        GhostUpdater& ghosts) {
+  if (!cycle_) {
+    agglomeration_ = &agglomerationFor(settings_, env_, A);
+    cycle_ = std::make_unique<GamgCycle>(*settings_.gamg, *agglomeration_, settings_, *registry_);
+  }
+  const auto n = static_cast<std::size_t>(A.nCells());
+  detail::ensureSize(Ax_, n);
+  detail::ensureSize(residual_, n);
+  cycle_->prepare(A);
+
+  SolverPerformance perf{"GAMG", fieldName(), 0, 0, 0, false};
+  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, Ax_, residual_);
+  std::array<double, 2> sums{parts.normFactor, parts.residual};
+  comm().sumInPlace(sums);
+  const double normFactor = sums[0] + detail::kSmall;
+  perf.initialResidual = perf.finalResidual = sums[1] / normFactor;
+  bool isConverged = converged(perf.initialResidual, perf.initialResidual);
+  if (settings_.minIter > 0 || !isConverged) {
+    do {
+      cycle_->vcycle(x, b, residual_, ghosts);
+      const double sumMag = cycle_->finestRows().residual(x, b, residual_, ghosts);
+      perf.finalResidual = comm().sum(sumMag) / normFactor;
+      ++perf.iterations;
+      isConverged = converged(perf.finalResidual, perf.initialResidual);
+    } while (((perf.iterations < settings_.maxIter && !isConverged) || perf.iterations < settings_.minIter) &&
+             std::isfinite(perf.finalResidual));
+  }
+  perf.converged = isConverged;
+  return perf;
+}
+
+std::unique_ptr<LinearSolver> makeGamgSolver(const SolverSettings& settings, const SolverEnvironment& env,
+                                             const SolverRegistry& registry) {
+  return std::make_unique<GamgSolver>(settings, env, registry);
+}
+
+}  // namespace sluice::linear

@@ -1,0 +1,25 @@
+#include "sluice/linear/gamg/multigrid_mesh.hpp"
+
+#include "sluice/core/error.hpp"
+#include "sluice/linear/gamg/agglomeration.hpp"
+
+namespace sluice::linear {
+
+MultigridMesh::MultigridMesh(const parallel::Communicator& comm, std::shared_ptr<const LduAddressing> addressing,
+                             std::vector<Scalar> faceWeights, GhostLayout ghosts)
+    : comm_(&comm), addressing_(std::move(addressing)), faceWeights_(std::move(faceWeights)), ghosts_(std::move(ghosts)) {
+  if (!addressing_ || static_cast<Label>(faceWeights_.size()) != addressing_->nFaces())
+    throw Error("MultigridMesh: one face weight per internal face of the addressing is needed");
+}
+
+MultigridMesh::~MultigridMesh() = default;
+
+const Agglomeration& MultigridMesh::agglomeration(const AgglomerationSettings& settings) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& [s, a] : built_)
+    if (s == settings) return *a;
+  built_.emplace_back(settings, std::make_unique<Agglomeration>(*this, settings));
+  return *built_.back().second;
+}
+
+}  // namespace sluice::linear

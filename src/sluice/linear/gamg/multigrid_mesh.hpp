@@ -1,0 +1,52 @@
+#pragma once
+// What GAMG needs of one rank's mesh besides the matrix: the matrix
+// addressing, a weight per internal face for the pairing (faceAreaPair:
+// |Sf / sqrt(|Sf|) * (1, 1.01, 1.02)| as OpenFOAM) and how the ghosts are
+// filled. field::FvMesh builds one (FvMesh::multigridMesh()); tests may build
+// one by hand. It also keeps the agglomerations built on it, one per
+// AgglomerationSettings, so every GAMG solver and preconditioner of the mesh
+// (p, pFinal, p_rgh, pcorr) shares one hierarchy, built on first use.
+//
+//   MultigridMesh mg{&comm, mesh.addressing(), weights, layout};
+//   const Agglomeration& a = mg.agglomeration(settings.agglomeration);   // collective the first time
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "sluice/linear/gamg/gamg_settings.hpp"
+#include "sluice/linear/gamg/ghost_layout.hpp"
+#include "sluice/linear/ldu_matrix.hpp"
+#include "sluice/parallel/communicator.hpp"
+
+namespace sluice::linear {
+
+class Agglomeration;
+
+class MultigridMesh {
+ public:
+  MultigridMesh(const parallel::Communicator& comm, std::shared_ptr<const LduAddressing> addressing,
+                std::vector<Scalar> faceWeights, GhostLayout ghosts);
+  ~MultigridMesh();
+  MultigridMesh(const MultigridMesh&) = delete;
+  MultigridMesh& operator=(const MultigridMesh&) = delete;
+
+  const parallel::Communicator& comm() const { return *comm_; }
+  const std::shared_ptr<const LduAddressing>& addressing() const { return addressing_; }
+  const std::vector<Scalar>& faceWeights() const { return faceWeights_; }
+  const GhostLayout& ghosts() const { return ghosts_; }
+
+  /// The agglomeration for `settings`, built on the first request
+  /// (collective: every rank asks for the same settings in the same order).
+  const Agglomeration& agglomeration(const AgglomerationSettings& settings) const;
+
+ private:
+  const parallel::Communicator* comm_;
+  std::shared_ptr<const LduAddressing> addressing_;
+  std::vector<Scalar> faceWeights_;
+  GhostLayout ghosts_;
+  mutable std::mutex mutex_;
+  mutable std::vector<std::pair<AgglomerationSettings, std::unique_ptr<Agglomeration>>> built_;
+};
+
+}  // namespace sluice::linear
