@@ -25,6 +25,7 @@
 #include <span>
 #include <vector>
 
+#include "sluice/linear/gamg/multigrid_mesh.hpp"
 #include "sluice/linear/ldu_matrix.hpp"
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/parallel/halo_exchange.hpp"
@@ -207,6 +208,17 @@ inline double localMaxError(const SlabGrid& g, std::span<const double> x,
     ref = std::max(ref, std::abs(exact(g.globalIds[c])));
   }
   return ref > 0 ? err / ref : err;
+}
+
+/// What GAMG needs of a grid (as FvMesh builds it): faceAreaPair weights of
+/// unit square cells (1 across x-faces, 1.01 across y-faces) and the slab halo.
+inline std::unique_ptr<MultigridMesh> multigridFor(const parallel::Communicator& comm, const SlabGrid& g) {
+  const LduAddressing& a = *g.addressing;
+  std::vector<Scalar> weights(a.lower.size());
+  for (std::size_t f = 0; f < weights.size(); ++f) weights[f] = a.upper[f] == a.lower[f] + 1 ? 1.0 : 1.01;
+  GhostLayout layout;
+  layout.processor = g.pattern;
+  return std::make_unique<MultigridMesh>(comm, g.addressing, std::move(weights), std::move(layout));
 }
 
 }  // namespace sluice::linear::test

@@ -40,8 +40,9 @@ inline Solve solveOn(const parallel::Communicator& comm, const SlabGrid& g, Ghos
   const std::vector<double> b = rhsFor(g, op, exact);
   out.x.assign(static_cast<std::size_t>(g.nLocalCells()), 0.0);
   const SolverSettings s = settingsFrom(body, &out.warnings);
+  const std::unique_ptr<MultigridMesh> multigrid = multigridFor(comm, g);
   std::unique_ptr<LinearSolver> solver = SolverRegistry::standard().create(
-      s, {&comm, "p", [&](const std::string& m) { out.warnings.push_back(m); }});
+      s, {&comm, "p", [&](const std::string& m) { out.warnings.push_back(m); }, multigrid.get()});
   out.perf = solver->solve(A, out.x, b, ghosts);
   out.error = localMaxError(g, out.x, exact);
   return out;

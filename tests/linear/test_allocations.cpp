@@ -39,13 +39,14 @@ TEST(Allocations, RepeatedSolvesAllocateNothing) {
   for (const std::string body :
        {"solver PCG; preconditioner DIC;", "solver PPCG; preconditioner DIC; progressChunks 3;",
         "solver PPCG; preconditioner none;", "solver PBiCGStab; preconditioner DILU; precision single;",
-        "solver smoothSolver; smoother symGaussSeidel;", "solver smoothSolver; smoother DILU;", "solver GAMG;"}) {
+        "solver smoothSolver; smoother symGaussSeidel;", "solver smoothSolver; smoother DILU;", "solver GAMG; smoother GaussSeidel;"}) {
     const test::GridOperator op{1.0, body.find("PCG") != std::string::npos ? 0.0 : 1.5, 0.0};
     const LduMatrix A = test::assemble(g, op);
     const std::vector<double> b = test::rhsFor(g, op, [&](GlobalLabel gid) { return test::exactOf(g, gid); });
     std::vector<double> x(static_cast<std::size_t>(g.nLocalCells()), 0.0);
+    const auto multigrid = test::multigridFor(comm, g);
     auto solver = SolverRegistry::standard().create(test::settingsFrom(body + " tolerance 1e-9; maxIter 3000;"),
-                                                    {&comm, "p", [](const std::string&) {}});
+                                                    {&comm, "p", [](const std::string&) {}, multigrid.get()});
     const long first = allocations.load();
     solver->solve(A, x, b, ghosts);  // sizes the workspace, factors, names the profile region
     EXPECT_GT(allocations.load() - first, 0) << body << ": the counter sees the workspace allocations";

@@ -3,15 +3,19 @@
 #include <string>
 #include <vector>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "sluice/core/error.hpp"
 #include "sluice/io/dictionary.hpp"
+#include "sluice/linear/gamg/gamg_settings.hpp"
 #include "sluice/linear/linear_solver.hpp"
 #include "sluice/linear/solver_registry.hpp"
 
 namespace sluice::linear {
 namespace {
+
+using ::testing::HasSubstr;
 
 struct Parsed {
   SolverSettings settings;
@@ -85,23 +89,60 @@ TEST(SolverSettings, SmoothSolverReadsSmootherAndSweeps) {
 }
 
 TEST(SolverSettings, AliasesAreReplacedWithANote) {
-  const Parsed gs = parse("solver smoothSolver; smoother DICGaussSeidel;");
-  EXPECT_EQ(gs.settings.smoother, "symGaussSeidel");
+  const Parsed gs = parse("solver smoothSolver; smoother nonBlockingGaussSeidel;");
+  EXPECT_EQ(gs.settings.smoother, "GaussSeidel");
   ASSERT_EQ(gs.warnings.size(), 1u);
   EXPECT_EQ(gs.warnings[0],
-            "system/fvSolution: solvers/p: smoother DICGaussSeidel is not available; using symGaussSeidel");
+            "system/fvSolution: solvers/p: smoother nonBlockingGaussSeidel is not available; using GaussSeidel");
+  const Parsed dgs = parse("solver smoothSolver; smoother DICGaussSeidel;");  // its own smoother now
+  EXPECT_EQ(dgs.settings.smoother, "DICGaussSeidel");
+  EXPECT_TRUE(dgs.warnings.empty());
   const Parsed fdic = parse("solver PCG; preconditioner FDIC;");
   EXPECT_EQ(fdic.settings.preconditioner, "DIC");
   EXPECT_TRUE(fdic.warnings.empty());
 }
 
-TEST(SolverSettings, GamgNeedsNoPreconditionerAndIgnoresItsOwnKeywords) {
+TEST(SolverSettings, GamgControlsWithOpenFoamDefaults) {
   const Parsed p = parse(
-      "solver GAMG; smoother DICGaussSeidel; tolerance 1e-6; relTol 0.05; nCellsInCoarsestLevel 10;"
-      " agglomerator faceAreaPair; mergeLevels 1; cacheAgglomeration true;");
+      "solver GAMG; smoother DICGaussSeidel; tolerance 1e-6; relTol 0.05; nCellsInCoarsestLevel 20;"
+      " agglomerator faceAreaPair; mergeLevels 2; cacheAgglomeration true; nPostSweeps 3;");
   EXPECT_EQ(p.settings.solver, "GAMG");
   EXPECT_EQ(p.settings.relTol, 0.05);
-  EXPECT_TRUE(p.warnings.empty());  // the GAMG warning comes at solve time
+  ASSERT_TRUE(p.settings.gamg);
+  const GamgSettings& g = *p.settings.gamg;
+  EXPECT_EQ(g.smoother, "DICGaussSeidel");
+  EXPECT_EQ(g.agglomeration, (AgglomerationSettings{20, 2}));
+  EXPECT_EQ(g.nPreSweeps, 0);
+  EXPECT_EQ(g.nPostSweeps, 3);
+  EXPECT_EQ(g.maxPostSweeps, 4);
+  EXPECT_EQ(g.nFinestSweeps, 2);
+  EXPECT_TRUE(g.scaleCorrection);
+  EXPECT_FALSE(g.interpolateCorrection);
+  EXPECT_FALSE(g.directSolveCoarsest);
+  EXPECT_TRUE(p.warnings.empty());
+
+  const Parsed pc = parse("solver PCG; preconditioner { preconditioner GAMG; smoother GaussSeidel; nVcycles 1; }");
+  EXPECT_EQ(pc.settings.preconditioner, "GAMG");
+  ASSERT_TRUE(pc.settings.gamg);
+  EXPECT_EQ(pc.settings.gamg->nVcycles, 1);
+}
+
+TEST(SolverSettings, GamgErrorsNameTheEntry) {
+  EXPECT_EQ(errorOf("solver GAMG; smoother Jacobi;"),
+            "system/fvSolution: solvers/p: unknown smoother 'Jacobi'; supported: GaussSeidel, symGaussSeidel, DIC, "
+            "DILU, DICGaussSeidel, DILUGaussSeidel, nonBlockingGaussSeidel, FDIC");
+  EXPECT_THAT(errorOf("solver GAMG;"), HasSubstr("system/fvSolution: solvers/p"));
+  EXPECT_THAT(errorOf("solver GAMG;"), HasSubstr("smoother"));
+  EXPECT_THAT(errorOf("solver GAMG; smoother GaussSeidel; agglomerator algebraicPair;"),
+              HasSubstr("system/fvSolution:"));
+  EXPECT_THAT(errorOf("solver GAMG; smoother GaussSeidel; agglomerator algebraicPair;"),
+              HasSubstr("'agglomerator': unknown value 'algebraicPair' (expected one of: faceAreaPair)"));
+  EXPECT_THAT(errorOf("solver GAMG; smoother GaussSeidel; processorAgglomerator masterCoarsest;"),
+              HasSubstr("system/fvSolution: solvers/p: processorAgglomerator is not supported"));
+  EXPECT_THAT(errorOf("solver GAMG; smoother GaussSeidel; nCellsInCoarsestLevel 0;"),
+              HasSubstr("'nCellsInCoarsestLevel' must be at least 1"));
+  EXPECT_THAT(errorOf("solver PCG; preconditioner { preconditioner GAMG; smoother foo; }"),
+              HasSubstr("system/fvSolution: solvers/p/preconditioner: unknown smoother 'foo'"));
 }
 
 TEST(SolverSettings, UnknownSolver) {
@@ -113,10 +154,10 @@ TEST(SolverSettings, UnknownSolver) {
 TEST(SolverSettings, UnknownPreconditioner) {
   EXPECT_EQ(errorOf("solver PCG; preconditioner ILU0;"),
             "system/fvSolution: solvers/p: unknown preconditioner 'ILU0'; supported: DIC, DILU, diagonal, none, "
-            "FDIC, GAMG");
+            "GAMG, FDIC");
   EXPECT_EQ(errorOf("solver PCG; preconditioner { preconditioner ILU0; }"),
             "system/fvSolution: solvers/p/preconditioner: unknown preconditioner 'ILU0'; supported: DIC, DILU, "
-            "diagonal, none, FDIC, GAMG");
+            "diagonal, none, GAMG, FDIC");
 }
 
 TEST(SolverSettings, UnknownSmoother) {

@@ -101,7 +101,8 @@ Communicator::Communicator(Communicator&& other) noexcept
       profile_(other.profile_),
       rank_(other.rank_),
       size_(other.size_),
-      owning_(std::exchange(other.owning_, false)) {}
+      owning_(std::exchange(other.owning_, false)),
+      local_(other.local_) {}
 
 Communicator& Communicator::operator=(Communicator&& other) noexcept {
   if (this != &other) {
@@ -111,6 +112,7 @@ Communicator& Communicator::operator=(Communicator&& other) noexcept {
     rank_ = other.rank_;
     size_ = other.size_;
     owning_ = std::exchange(other.owning_, false);
+    local_ = other.local_;
   }
   return *this;
 }
@@ -126,7 +128,14 @@ void Communicator::release() noexcept {
   owning_ = false;
 }
 
+Communicator Communicator::local() {
+  Communicator c(MPI_COMM_SELF);
+  c.local_ = true;
+  return c;
+}
+
 void Communicator::allreduce(void* data, int count, MPI_Datatype type, MPI_Op op, std::size_t bytes) const {
+  if (local_) return;  // one process: the reduction of a value is the value
   OpTimer t(profile_, MpiOp::Allreduce, bytes);
   MPI_Allreduce(MPI_IN_PLACE, data, count, type, op, comm_);
 }

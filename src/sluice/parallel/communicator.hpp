@@ -83,6 +83,10 @@ class Communicator {
   /// An empty communicator (like a moved-from one): assign a real one before use.
   Communicator() = default;
   explicit Communicator(MPI_Comm comm, CommProfile* profile = nullptr);
+  /// This process alone, for work every rank repeats on the same data (a
+  /// gathered coarse system): reductions return their input without calling
+  /// MPI, so they neither cost nor show in counts. Other calls use MPI_COMM_SELF.
+  static Communicator local();
   /// Takes ownership of `comm`: MPI_Comm_free when destroyed (if MPI is still running).
   static Communicator adopt(MPI_Comm comm, CommProfile* profile = nullptr);
 
@@ -97,6 +101,8 @@ class Communicator {
   int size() const { return size_; }
   bool isRoot() const { return rank_ == 0; }
   bool owning() const { return owning_; }
+  /// True for Communicator::local().
+  bool isLocal() const { return local_; }
 
   CommProfile* profile() const { return profile_; }
   void setProfile(CommProfile* profile) { profile_ = profile; }
@@ -199,6 +205,7 @@ class Communicator {
   int rank_ = 0;
   int size_ = 1;
   bool owning_ = false;
+  bool local_ = false;
 };
 
 }  // namespace sluice::parallel

@@ -23,7 +23,7 @@ CoarsestSolver::CoarsestSolver(const Agglomeration& agglomeration, const SolverS
     : agglomeration_(&agglomeration),
       settings_(settings),
       direct_(gamg.directSolveCoarsest),
-      self_(MPI_COMM_SELF),
+      self_(parallel::Communicator::local()),
       whole_(agglomeration.gathered().addressing) {
   const SolverRegistry registry = SolverRegistry::standard();
   SolverSettings pcg = settings_;
@@ -32,11 +32,13 @@ CoarsestSolver::CoarsestSolver(const Agglomeration& agglomeration, const SolverS
   pcg.maxIter = 1000;
   pcg.minIter = 0;
   pcg.gamg.reset();
-  symmetric_ = registry.create(pcg, {&self_, "coarsestLevelCorr", [](const std::string&) {}});
+  // A short field name: SolverPerformance copies it per solve, and a name
+  // within the small-string buffer keeps the V-cycle free of allocations.
+  symmetric_ = registry.create(pcg, {&self_, "coarsest", [](const std::string&) {}});
   SolverSettings bicg = pcg;
   bicg.solver = "PBiCGStab";
   bicg.preconditioner = "DILU";
-  asymmetric_ = registry.create(bicg, {&self_, "coarsestLevelCorr", [](const std::string&) {}});
+  asymmetric_ = registry.create(bicg, {&self_, "coarsest", [](const std::string&) {}});
   const auto n = static_cast<std::size_t>(whole_.nCells());
   source_.assign(n, 0.0);
   x_.assign(n, 0.0);

@@ -12,7 +12,7 @@ namespace sluice::linear {
 
 GamgPreconditioner::GamgPreconditioner(const SolverSettings& settings, const SolverEnvironment& env,
                                        const SolverRegistry& registry)
-    : settings_(settings), env_(env), registry_(&registry) {
+    : settings_(settings), env_(env), registry_(registry) {
   if (!settings_.gamg) throw Error(fmt::format("{}: GAMG preconditioner without GAMG settings", settings_.context));
 }
 
@@ -21,7 +21,7 @@ GamgPreconditioner::~GamgPreconditioner() = default;
 void GamgPreconditioner::factor(const LduMatrix& A) {
   if (!cycle_) {
     agglomeration_ = &agglomerationFor(settings_, env_, A);
-    cycle_ = std::make_unique<GamgCycle>(*settings_.gamg, *agglomeration_, settings_, *registry_);
+    cycle_ = std::make_unique<GamgCycle>(*settings_.gamg, *agglomeration_, settings_, registry_);
   }
   cycle_->prepare(A);
   w_.assign(static_cast<std::size_t>(A.nLocalCells()), 0.0);

@@ -13,6 +13,7 @@
 
 #include "sluice/linear/gamg/gamg_cycle.hpp"
 #include "sluice/linear/linear_solver.hpp"
+#include "sluice/linear/solver_registry.hpp"
 #include "sluice/linear/preconditioner.hpp"
 
 namespace sluice::linear {
@@ -30,7 +31,7 @@ class GamgPreconditioner final : public Preconditioner {
  private:
   SolverSettings settings_;
   SolverEnvironment env_;
-  const SolverRegistry* registry_;
+  SolverRegistry registry_;  ///< a copy: the coarse levels' smoothers are made at the first solve
   const Agglomeration* agglomeration_ = nullptr;
   // Workspace of a logically const application.
   mutable std::unique_ptr<GamgCycle> cycle_;

@@ -21,7 +21,7 @@ const Agglomeration& agglomerationFor(const SolverSettings& settings, const Solv
 }
 
 GamgSolver::GamgSolver(SolverSettings settings, SolverEnvironment env, const SolverRegistry& registry)
-    : LinearSolver(std::move(settings), std::move(env)), registry_(&registry) {
+    : LinearSolver(std::move(settings), std::move(env)), registry_(registry) {
   if (!settings_.gamg) throw Error(fmt::format("{}: GamgSolver without GAMG settings", settings_.context));
 }
 
@@ -31,7 +31,7 @@ SolverPerformance GamgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
                                         GhostUpdater& ghosts) {
   if (!cycle_) {
     agglomeration_ = &agglomerationFor(settings_, env_, A);
-    cycle_ = std::make_unique<GamgCycle>(*settings_.gamg, *agglomeration_, settings_, *registry_);
+    cycle_ = std::make_unique<GamgCycle>(*settings_.gamg, *agglomeration_, settings_, registry_);
   }
   const auto n = static_cast<std::size_t>(A.nCells());
   detail::ensureSize(Ax_, n);

@@ -14,6 +14,7 @@
 
 #include "sluice/linear/gamg/gamg_cycle.hpp"
 #include "sluice/linear/linear_solver.hpp"
+#include "sluice/linear/solver_registry.hpp"
 
 namespace sluice::linear {
 
@@ -32,7 +33,7 @@ class GamgSolver final : public LinearSolver {
                               GhostUpdater& ghosts) override;
 
  private:
-  const SolverRegistry* registry_;
+  SolverRegistry registry_;  ///< a copy: the coarse levels' smoothers are made at the first solve
   const Agglomeration* agglomeration_ = nullptr;
   std::unique_ptr<GamgCycle> cycle_;
   std::vector<double> Ax_, residual_;
