@@ -282,7 +282,14 @@ const linear::MultigridMesh& FvMesh::multigridMesh() const {
       layout.copyGhost.push_back(firstCyclic + static_cast<Label>(k));
       layout.copySource.push_back(s.cyclicSource[k]);
     }
-    s.multigrid = std::make_unique<linear::MultigridMesh>(*s.comm, s.addressing, std::move(weights), std::move(layout));
+    // Pair in the order of the case files (see MultigridMesh).
+    const std::span<const GlobalLabel> fileIds = fileCellIds();
+    std::vector<Label> byFile(static_cast<std::size_t>(nCells_)), order(byFile.size());
+    for (Label c = 0; c < nCells_; ++c) byFile[c] = c;
+    std::sort(byFile.begin(), byFile.end(), [&](Label a, Label b) { return fileIds[a] < fileIds[b]; });
+    for (Label i = 0; i < nCells_; ++i) order[byFile[i]] = i;
+    s.multigrid = std::make_unique<linear::MultigridMesh>(*s.comm, s.addressing, std::move(weights), std::move(layout),
+                                                          std::move(order));
   });
   return *s.multigrid;
 }

@@ -45,8 +45,30 @@ Agglomeration::Agglomeration(const MultigridMesh& mesh, const AgglomerationSetti
 
   // The pairing runs on an owned-cells-only copy of the current grouping;
   // `composed` maps the last finished level's cells onto it (mergeLevels).
-  std::shared_ptr<LduAddressing> pairing = ownedAddressing(finest.nCells, finest.lower, finest.upper);
-  std::vector<Scalar> weights = mesh.faceWeights();
+  // The first copy is in the mesh's pairing order, faces sorted by (lower,
+  // upper) there as OpenFOAM keeps them; groups are numbered as met.
+  const std::vector<Label>& order = mesh.pairingOrder();
+  std::shared_ptr<LduAddressing> pairing;
+  std::vector<Scalar> weights;
+  if (order.empty()) {
+    pairing = ownedAddressing(finest.nCells, finest.lower, finest.upper);
+    weights = mesh.faceWeights();
+  } else {
+    std::vector<Label> faces(static_cast<std::size_t>(finest.nFaces()));
+    std::vector<std::pair<Label, Label>> ends(faces.size());
+    for (Label f = 0; f < finest.nFaces(); ++f) {
+      const Label a = order[finest.lower[f]], b = order[finest.upper[f]];
+      ends[f] = {std::min(a, b), std::max(a, b)};
+      faces[f] = f;
+    }
+    std::sort(faces.begin(), faces.end(), [&](Label x, Label y) { return ends[x] < ends[y]; });
+    pairing = ownedAddressing(finest.nCells, {}, {});
+    for (Label f : faces) {
+      pairing->lower.push_back(ends[f].first);
+      pairing->upper.push_back(ends[f].second);
+      weights.push_back(mesh.faceWeights()[f]);
+    }
+  }
   std::vector<Label> composed;
   Label nComposed = 0;
   int pendingSteps = 0;  // pairing steps in `composed` not yet made a level
@@ -59,6 +81,11 @@ Agglomeration::Agglomeration(const MultigridMesh& mesh, const AgglomerationSetti
     const GhostLayout& fineLayout = k == 1 ? mesh.ghosts() : level(k - 1).ghostLayout;
     CoarseLevel c;
     c.restrictMap = std::move(composed);
+    if (k == 1 && !order.empty()) {  // composed is indexed by the pairing order
+      std::vector<Label> byCell(c.restrictMap.size());
+      for (std::size_t i = 0; i < byCell.size(); ++i) byCell[i] = c.restrictMap[order[i]];
+      c.restrictMap = std::move(byCell);
+    }
     const Label nCoarse = nComposed;
     const CoarseFaces faces = coarsenFaces(fine, c.restrictMap, nCoarse);
     c.faceMap = faces.faceMap;

@@ -6,10 +6,16 @@
 namespace sluice::linear {
 
 MultigridMesh::MultigridMesh(const parallel::Communicator& comm, std::shared_ptr<const LduAddressing> addressing,
-                             std::vector<Scalar> faceWeights, GhostLayout ghosts)
-    : comm_(&comm), addressing_(std::move(addressing)), faceWeights_(std::move(faceWeights)), ghosts_(std::move(ghosts)) {
+                             std::vector<Scalar> faceWeights, GhostLayout ghosts, std::vector<Label> pairingOrder)
+    : comm_(&comm),
+      addressing_(std::move(addressing)),
+      faceWeights_(std::move(faceWeights)),
+      ghosts_(std::move(ghosts)),
+      pairingOrder_(std::move(pairingOrder)) {
   if (!addressing_ || static_cast<Label>(faceWeights_.size()) != addressing_->nFaces())
     throw Error("MultigridMesh: one face weight per internal face of the addressing is needed");
+  if (!pairingOrder_.empty() && static_cast<Label>(pairingOrder_.size()) != addressing_->nCells)
+    throw Error("MultigridMesh: the pairing order needs one position per owned cell");
 }
 
 MultigridMesh::~MultigridMesh() = default;

@@ -2,8 +2,12 @@
 // What GAMG needs of one rank's mesh besides the matrix: the matrix
 // addressing, a weight per internal face for the pairing (faceAreaPair:
 // |Sf / sqrt(|Sf|) * (1, 1.01, 1.02)| as OpenFOAM) and how the ghosts are
-// filled. field::FvMesh builds one (FvMesh::multigridMesh()); tests may build
-// one by hand. It also keeps the agglomerations built on it, one per
+// filled, and optionally the order in which the pairing visits the cells.
+// field::FvMesh builds one (FvMesh::multigridMesh()) with the order of the
+// case files: the pairing, whose ties go to the first cell and face met, then
+// forms OpenFOAM's groups even when sluice has renumbered the cells (reverse
+// Cuthill-McKee order made GAMG need 2x the V-cycles on pitzDaily at 3
+// ranks); tests may build one by hand. It also keeps the agglomerations built on it, one per
 // AgglomerationSettings, so every GAMG solver and preconditioner of the mesh
 // (p, pFinal, p_rgh, pcorr) shares one hierarchy, built on first use.
 //
@@ -25,8 +29,10 @@ class Agglomeration;
 
 class MultigridMesh {
  public:
+  /// `pairingOrder`: per owned cell its position in the pairing order (a
+  /// permutation of 0..nCells-1); empty: the cells' own order.
   MultigridMesh(const parallel::Communicator& comm, std::shared_ptr<const LduAddressing> addressing,
-                std::vector<Scalar> faceWeights, GhostLayout ghosts);
+                std::vector<Scalar> faceWeights, GhostLayout ghosts, std::vector<Label> pairingOrder = {});
   ~MultigridMesh();
   MultigridMesh(const MultigridMesh&) = delete;
   MultigridMesh& operator=(const MultigridMesh&) = delete;
@@ -35,6 +41,7 @@ class MultigridMesh {
   const std::shared_ptr<const LduAddressing>& addressing() const { return addressing_; }
   const std::vector<Scalar>& faceWeights() const { return faceWeights_; }
   const GhostLayout& ghosts() const { return ghosts_; }
+  const std::vector<Label>& pairingOrder() const { return pairingOrder_; }
 
   /// The agglomeration for `settings`, built on the first request
   /// (collective: every rank asks for the same settings in the same order).
@@ -45,6 +52,7 @@ class MultigridMesh {
   std::shared_ptr<const LduAddressing> addressing_;
   std::vector<Scalar> faceWeights_;
   GhostLayout ghosts_;
+  std::vector<Label> pairingOrder_;
   mutable std::mutex mutex_;
   mutable std::vector<std::pair<AgglomerationSettings, std::unique_ptr<Agglomeration>>> built_;
 };
