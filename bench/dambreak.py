@@ -8,6 +8,8 @@ each direction (9072 and 36288 cells), run to t = 0.2 s at 1 and 2 ranks by
   sluice with p_rgh by PCG/DIC, by PPCG (pipelined CG, one Iallreduce per
   iteration), by PPCG with progressChunks 4 (MPI_Test between pieces of the overlapped work)
   and by that with overlapSolutionUpdate (x += alpha p moved into the overlap window, as RePiPePCG),
+  by that with overlapDirectionUpdate (p = u + beta p moved there too, RePiPePCG's p and x),
+  and with p_rgh by GAMG (OpenFOAM's settings above),
 
 all set up by `sluice setfields` and decomposed with `simple`. Per run: wall
 time per step (first step line to End), peak resident memory per rank, MPI
@@ -18,6 +20,7 @@ bench/run builds (build-bench/benchtools).
 
     /usr/bin/python3 bench/dambreak.py                    # both sizes, 1 and 2 ranks
     /usr/bin/python3 bench/dambreak.py --refine 2 --np 1  # one size and rank count
+    /usr/bin/python3 bench/dambreak.py --variants openfoam:PCG,openfoam:GAMG,sluice:GAMG --name dambreak_gamg
 """
 from __future__ import annotations
 
@@ -44,6 +47,9 @@ VARIANTS = [
     ("sluice", "PPCG", "solver PPCG; preconditioner DIC;"),
     ("sluice", "PPCG-test", "solver PPCG; preconditioner DIC; progressChunks 4;"),
     ("sluice", "PPCG-test-x", "solver PPCG; preconditioner DIC; progressChunks 4; overlapSolutionUpdate yes;"),
+    ("sluice", "PPCG-test-px", "solver PPCG; preconditioner DIC; progressChunks 4; overlapDirectionUpdate yes;"),
+    ("sluice", "GAMG", "solver GAMG; smoother DIC; nCellsInCoarsestLevel 10; agglomerator faceAreaPair; "
+                       "mergeLevels 1; cacheAgglomeration true;"),
 ]
 
 
@@ -139,6 +145,8 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--refine", default="2,4")
     p.add_argument("--np", default="1,2")
+    p.add_argument("--name", default="dambreak", help="results in bench/results/<NAME>.json and <NAME upper>.md")
+    p.add_argument("--variants", help="comma-separated code:p_rgh pairs, e.g. openfoam:GAMG,sluice:GAMG (default all)")
     p.add_argument("--work", type=Path, default=REPO / "build-bench/dambreak")
     p.add_argument("--results", type=Path, default=REPO / "bench/results")
     p.add_argument("--build", type=Path, default=REPO / "build-bench")
@@ -152,6 +160,8 @@ def main(argv: list[str]) -> int:
     for refine in [int(x) for x in args.refine.split(",")]:
         for np in [int(x) for x in args.np.split(",")]:
             for code, name, solver in VARIANTS:
+                if args.variants and f"{code}:{name}" not in args.variants.split(","):
+                    continue
                 case = args.work / f"r{refine}-np{np}-{code}-{name}"
                 make_case(case, refine, np, solver, tools)
                 if code == "openfoam":
@@ -166,9 +176,9 @@ def main(argv: list[str]) -> int:
                 print(f"refine {refine} np {np} {code:8s} {name:9s} {s['status']} steps {s['steps']} "
                       f"per step {s['per_step']}", flush=True)
     args.results.mkdir(parents=True, exist_ok=True)
-    (args.results / "dambreak.json").write_text(json.dumps(results, indent=1))
-    (args.results / "DAMBREAK.md").write_text(report(results, args.command))
-    print(f"wrote {args.results / 'DAMBREAK.md'}")
+    (args.results / f"{args.name}.json").write_text(json.dumps(results, indent=1))
+    (args.results / f"{args.name.upper()}.md").write_text(report(results, args.command))
+    print(f"wrote {args.results / (args.name.upper() + '.md')}")
     return 0
 
 

@@ -71,6 +71,10 @@ TEST(SolverSettings, AllKeywords) {
   EXPECT_EQ(s.precision, Precision::Single);
   EXPECT_EQ(s.progressChunks, 4);
   EXPECT_TRUE(s.overlapSolutionUpdate);
+  EXPECT_FALSE(s.overlapDirectionUpdate);
+  const Parsed d = parse("solver PPCG; preconditioner DIC; overlapDirectionUpdate yes;");
+  EXPECT_TRUE(d.settings.overlapDirectionUpdate);
+  EXPECT_TRUE(d.settings.overlapSolutionUpdate);  // implied
 }
 
 TEST(SolverSettings, PreconditionerDictionaryForm) {

@@ -60,7 +60,7 @@ enum class Precision { Double, Single };
 /// form `preconditioner { preconditioner DIC; }`); smoother (smoothSolver);
 /// tolerance (1e-6), relTol (0), maxIter (1000), minIter (0), nSweeps
 /// (smoothSolver, 1), precision single|double (double), progressChunks (PPCG,
-/// 1), overlapSolutionUpdate (PPCG, no); GAMG's controls (GamgSettings) for
+/// 1), overlapSolutionUpdate (PPCG, no), overlapDirectionUpdate (PPCG, no); GAMG's controls (GamgSettings) for
 /// `solver GAMG` and `preconditioner GAMG`. Names
 /// that are aliases in the registry (FDIC, DICGaussSeidel, ...) are replaced
 /// by their target, with the registry's note passed to `warn`.
@@ -77,6 +77,7 @@ struct SolverSettings {
   Precision precision = Precision::Double;
   int progressChunks = 1;
   bool overlapSolutionUpdate = false;  ///< PPCG: x += alpha p in the next reduction's overlap window
+  bool overlapDirectionUpdate = false;  ///< PPCG: p = u + beta p there too (implies overlapSolutionUpdate)
   std::shared_ptr<const GamgSettings> gamg;  ///< solver GAMG or preconditioner GAMG: their controls
 
   /// Throws InputError "<file>: <path>: unknown solver 'X'; supported: ..."

@@ -16,8 +16,12 @@ namespace {
 // The pipelined-CG vector updates of one iteration fused with the next
 // pass's local sums (r, u), (w, u), sum |r|. A separate function so the
 // restrict-qualified parameters let the compiler keep values in registers.
-// UpdateX false leaves x += alpha p to the next pass's overlap window.
-template <bool UpdateX>
+// Deferred::X leaves x += alpha p to the next pass's overlap window;
+// Deferred::DirectionAndX leaves p = u + beta p as well (redone there from the
+// updated u as p = u + alpha q + beta p, since u -= alpha q happens here).
+enum class Deferred { Nothing, X, DirectionAndX };
+
+template <Deferred Defer>
 std::array<double, 3> updateVectors(std::size_t nc, double* __restrict x, double* __restrict r,
                                     double* __restrict u, double* __restrict w, const double* __restrict m,
                                     const double* __restrict n, double* __restrict z, double* __restrict q,
@@ -27,8 +31,8 @@ std::array<double, 3> updateVectors(std::size_t nc, double* __restrict x, double
     z[c] = n[c] + beta * z[c];
     q[c] = m[c] + beta * q[c];
     s[c] = w[c] + beta * s[c];
-    p[c] = u[c] + beta * p[c];
-    if constexpr (UpdateX) x[c] += alpha * p[c];
+    if constexpr (Defer != Deferred::DirectionAndX) p[c] = u[c] + beta * p[c];
+    if constexpr (Defer == Deferred::Nothing) x[c] += alpha * p[c];
     r[c] -= alpha * s[c];
     u[c] -= alpha * q[c];
     w[c] -= alpha * z[c];
@@ -76,16 +80,25 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
   for (std::vector<double>* v : {&z_, &q_, &s_, &p_}) std::fill(v->begin(), v->end(), 0.0);
   double gammaOld = 1, alphaOld = 1;
   // overlapSolutionUpdate: x += alpha p of the last update, still to be done
-  // (x feeds none of the recurrences, so it can wait for the next overlap window).
-  const bool deferX = settings_.overlapSolutionUpdate;
-  double pendingAlpha = 0;
+  // (x feeds none of the recurrences, so it can wait for the next overlap
+  // window); overlapDirectionUpdate: p = u + beta p too (p feeds only x).
+  const Deferred defer = settings_.overlapDirectionUpdate ? Deferred::DirectionAndX
+                         : settings_.overlapSolutionUpdate ? Deferred::X
+                                                           : Deferred::Nothing;
+  double pendingAlpha = 0, pendingBeta = 0;
   bool xPending = false;
   auto updateSolution = [&](const ProgressHook& hook) {
     if (!xPending) return;
     const int pieces = hook.pieces();
     for (int k = 0; k < pieces; ++k) {
       const auto [begin, end] = ProgressHook::range(k, pieces, nc);
-      for (std::size_t c = begin; c < end; ++c) x[c] += pendingAlpha * p_[c];
+      if (defer == Deferred::DirectionAndX)
+        for (std::size_t c = begin; c < end; ++c) {
+          p_[c] = u_[c] + pendingAlpha * q_[c] + pendingBeta * p_[c];
+          x[c] += pendingAlpha * p_[c];
+        }
+      else
+        for (std::size_t c = begin; c < end; ++c) x[c] += pendingAlpha * p_[c];
       hook.poke();
     }
     xPending = false;
@@ -122,15 +135,18 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
       if (!(std::abs(denominator) / normFactor >= kVSmall)) break;
       alpha = gamma / denominator;
     }
-    if (deferX) {
-      sums_ = updateVectors<false>(nc, x.data(), r_.data(), u_.data(), w_.data(), m_.data(), n_.data(), z_.data(),
-                                   q_.data(), s_.data(), p_.data(), alpha, beta);
-      pendingAlpha = alpha;
-      xPending = true;
-    } else {
-      sums_ = updateVectors<true>(nc, x.data(), r_.data(), u_.data(), w_.data(), m_.data(), n_.data(), z_.data(),
-                                  q_.data(), s_.data(), p_.data(), alpha, beta);
+    auto update = [&]<Deferred D>() {
+      return updateVectors<D>(nc, x.data(), r_.data(), u_.data(), w_.data(), m_.data(), n_.data(), z_.data(),
+                              q_.data(), s_.data(), p_.data(), alpha, beta);
+    };
+    switch (defer) {
+      case Deferred::Nothing: sums_ = update.template operator()<Deferred::Nothing>(); break;
+      case Deferred::X: sums_ = update.template operator()<Deferred::X>(); break;
+      case Deferred::DirectionAndX: sums_ = update.template operator()<Deferred::DirectionAndX>(); break;
     }
+    pendingAlpha = alpha;
+    pendingBeta = beta;
+    xPending = defer != Deferred::Nothing;
     gammaOld = gamma;
     alphaOld = alpha;
     ++perf.iterations;

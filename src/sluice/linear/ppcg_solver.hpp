@@ -26,8 +26,11 @@
 // overlapSolutionUpdate yes moves the solution update x += alpha p out of
 // the fused loop after the wait into the next pass's overlap window (as the
 // rearranged RePiPePCG does; x feeds none of the recurrences). The same
-// arithmetic in another order of passes: results are identical. p stays in the
-// fused loop, where u before its own update is at hand.
+// arithmetic in another order of passes: results are identical.
+// overlapDirectionUpdate yes moves the direction update p = u + beta p there
+// too (p feeds only x). u has already been updated by then (u -= alpha q), so
+// p is formed as u + alpha q + beta p: the same vector up to rounding, so
+// solutions agree to the tolerance but not bit for bit.
 //
 //   PpcgSolver solver(settings, {&comm, "p", warn}, makeDicPreconditioner(Precision::Double));
 //   SolverPerformance perf = solver.solve(A, x, b, ghosts);

@@ -21,11 +21,9 @@ SolverPerformance SmoothSolver::solveImpl(const LduMatrix& A, std::span<double> 
   detail::ensureSize(r_, n);
   detail::ensureSize(Ax_, n);
   SolverPerformance perf{"smoothSolver", fieldName(), 0, 0, 0, false};
-  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, Ax_, r_);
-  std::array<double, 2> norm{parts.normFactor, parts.residual};
-  comm().sumInPlace(norm);
-  const double normFactor = norm[0] + detail::kSmall;
-  perf.initialResidual = perf.finalResidual = norm[1] / normFactor;
+  const detail::InitialNorms norms = detail::initialNorms(comm(), A, x, b, ghosts, Ax_, r_);
+  const double normFactor = norms.normFactor;
+  perf.initialResidual = perf.finalResidual = norms.residual;
   bool isConverged = converged(perf.initialResidual, perf.initialResidual);
   rows_.assign(A);
   while (continueIterating(perf.iterations, isConverged) && std::isfinite(perf.finalResidual)) {

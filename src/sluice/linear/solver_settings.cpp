@@ -65,6 +65,8 @@ SolverSettings SolverSettings::read(const io::Dictionary& dict, const SolverRegi
   s.nSweeps = intAtLeast(dict, "nSweeps", s.nSweeps, 1);
   s.progressChunks = intAtLeast(dict, "progressChunks", s.progressChunks, 1);
   s.overlapSolutionUpdate = dict.getOr<bool>("overlapSolutionUpdate", false);
+  s.overlapDirectionUpdate = dict.getOr<bool>("overlapDirectionUpdate", false);
+  if (s.overlapDirectionUpdate) s.overlapSolutionUpdate = true;
   if (dict.found("precision"))
     s.precision = dict.getChoice("precision", {"single", "double"}) == "single" ? Precision::Single : Precision::Double;
   return s;

@@ -24,4 +24,13 @@ NormParts normParts(const parallel::Communicator& comm, const LduMatrix& A, std:
   return p;
 }
 
+InitialNorms initialNorms(const parallel::Communicator& comm, const LduMatrix& A, std::span<double> x,
+                          std::span<const double> b, GhostUpdater& ghosts, std::span<double> Ax, std::span<double> r) {
+  const NormParts parts = normParts(comm, A, x, b, ghosts, Ax, r);
+  std::array<double, 2> sums{parts.normFactor, parts.residual};
+  comm.sumInPlace(sums);
+  const double normFactor = sums[0] + kSmall;
+  return {normFactor, sums[1] / normFactor};
+}
+
 }  // namespace sluice::linear::detail

@@ -37,6 +37,16 @@ struct NormParts {
 NormParts normParts(const parallel::Communicator& comm, const LduMatrix& A, std::span<double> x,
                     std::span<const double> b, GhostUpdater& ghosts, std::span<double> Ax, std::span<double> r);
 
+/// normParts and the fused reduction of its two sums, for solvers that
+/// reduce nothing else with them: the normalisation factor (small constant
+/// included) and the normalised initial residual.
+struct InitialNorms {
+  double normFactor = 0;
+  double residual = 0;
+};
+InitialNorms initialNorms(const parallel::Communicator& comm, const LduMatrix& A, std::span<double> x,
+                          std::span<const double> b, GhostUpdater& ghosts, std::span<double> Ax, std::span<double> r);
+
 inline double dot(std::span<const double> a, std::span<const double> b, std::size_t n) {
   double s = 0;
   for (std::size_t i = 0; i < n; ++i) s += a[i] * b[i];

@@ -203,6 +203,34 @@ TEST(SolversMpi, OverlappedSolutionUpdateKeepsTheArithmeticAndTheReductions) {
   EXPECT_EQ(c.x, d.x);
 }
 
+TEST(SolversMpi, PpcgDirectionUpdateInTheOverlapWindowAgreesToRounding) {
+  const std::vector<double> reference = serialSolution(kPoisson, "solver PCG; preconditioner DIC; tolerance 1e-13;");
+  Distributed plain, overlapped;
+  const std::string settings = "solver PPCG; preconditioner DIC; tolerance 1e-12; progressChunks 3;";
+  const Solve a = plain.run(kPoisson, settings);
+  const auto before = mpiCalls();
+  const Solve b = overlapped.run(kPoisson, settings + " overlapDirectionUpdate yes;");
+  const MpiCalls calls = mpiCalls() - before;
+  EXPECT_TRUE(b.perf.converged);
+  EXPECT_LE(std::abs(a.perf.iterations - b.perf.iterations), 1);
+  EXPECT_LT(diffToReference(overlapped.grid, b.x, reference), 1e-8);
+  EXPECT_LT(b.error, 1e-9);
+  EXPECT_EQ(calls[MpiCall::Iallreduce], b.perf.iterations + 1);
+  EXPECT_EQ(calls[MpiCall::Allreduce], 2);
+  // Capped by maxIter: p and x are complete when the solve returns.
+  Distributed capped, cappedOverlapped;
+  const Solve c = capped.run(kPoisson, "solver PPCG; preconditioner DIC; tolerance 1e-14; maxIter 7;");
+  const Solve d = cappedOverlapped.run(
+      kPoisson, "solver PPCG; preconditioner DIC; tolerance 1e-14; maxIter 7; overlapDirectionUpdate yes;");
+  EXPECT_EQ(d.perf.iterations, 7);
+  double maxDiff = 0, maxRef = 0;
+  for (Label i = 0; i < capped.grid.nCells(); ++i) {
+    maxDiff = std::max(maxDiff, std::abs(c.x[i] - d.x[i]));
+    maxRef = std::max(maxRef, std::abs(c.x[i]));
+  }
+  EXPECT_LT(maxDiff, 1e-12 * maxRef);
+}
+
 TEST(SolversMpi, GamgSolveRegionIsProfiled) {
   Distributed d;
   const LduMatrix A = test::assemble(d.grid, kPoisson);

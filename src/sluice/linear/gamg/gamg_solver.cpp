@@ -36,14 +36,15 @@ SolverPerformance GamgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
   const auto n = static_cast<std::size_t>(A.nCells());
   detail::ensureSize(Ax_, n);
   detail::ensureSize(residual_, n);
-  cycle_->prepare(A);
+  if (!prepared_.matches(A)) {  // the components of a vector equation share one matrix
+    cycle_->prepare(A);
+    prepared_ = A.stamp();
+  }
 
   SolverPerformance perf{"GAMG", fieldName(), 0, 0, 0, false};
-  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, Ax_, residual_);
-  std::array<double, 2> sums{parts.normFactor, parts.residual};
-  comm().sumInPlace(sums);
-  const double normFactor = sums[0] + detail::kSmall;
-  perf.initialResidual = perf.finalResidual = sums[1] / normFactor;
+  const detail::InitialNorms norms = detail::initialNorms(comm(), A, x, b, ghosts, Ax_, residual_);
+  const double normFactor = norms.normFactor;
+  perf.initialResidual = perf.finalResidual = norms.residual;
   bool isConverged = converged(perf.initialResidual, perf.initialResidual);
   if (settings_.minIter > 0 || !isConverged) {
     do {

@@ -36,6 +36,7 @@ class GamgSolver final : public LinearSolver {
   SolverRegistry registry_;  ///< a copy: the coarse levels' smoothers are made at the first solve
   const Agglomeration* agglomeration_ = nullptr;
   std::unique_ptr<GamgCycle> cycle_;
+  CoefficientStamp prepared_;  ///< the matrix state the coarse levels were summed from
   std::vector<double> Ax_, residual_;
 };
 
