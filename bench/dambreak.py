@@ -79,15 +79,9 @@ def make_case(case: Path, refine: int, np: int, p_solver: str, tools: runners.To
 
 
 def summarise(r: dict) -> dict:
-    steps = r["steps"] or 1
-    calls = {}
-    for rank in r["pmpi"] or []:
-        for op, n in (rank or {}).items():
-            calls[op] = max(calls.get(op, 0), n / steps)  # the busiest rank
     p_iterations = sum(sum(v) for k, v in (r.get("iterations") or {}).items() if k.startswith("p_rgh"))
     out = {"status": r["status"], "steps": r["steps"], "per_step": r["per_step"], "rss_kib": r["rss_kib"],
-           "p_rgh_iterations": p_iterations,
-           "calls_per_step": {k: round(v, 1) for k, v in sorted(calls.items()) if v >= 0.05}}
+           "p_rgh_iterations": p_iterations, "calls_per_step": runners.calls_per_step(r)}
     profile = r.get("profile")
     if profile:
         # Seconds of the slowest rank in each region.
@@ -164,12 +158,7 @@ def main(argv: list[str]) -> int:
                     continue
                 case = args.work / f"r{refine}-np{np}-{code}-{name}"
                 make_case(case, refine, np, solver, tools)
-                if code == "openfoam":
-                    prep = runners.prepare_openfoam(case, np, tools)
-                    if not prep["ok"]:
-                        raise RuntimeError(prep["error"])
-                r = runners.run_code(code, case, np, tools, case / "run", -1, application="interFoam")
-                s = summarise(r)
+                s = summarise(runners.run_case(code, case, np, tools, -1, application="interFoam"))
                 s.update({"code": code, "p": name, "refine": refine, "np": np,
                           "cells": 2268 * refine * refine})
                 results.append(s)

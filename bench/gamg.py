@@ -66,14 +66,9 @@ def make_case(case: Path, n: int, np: int, steps: int, p_solver: str) -> None:
 
 
 def summarise(r: dict) -> dict:
-    steps = r["steps"] or 1
-    calls = {}
-    for rank in r["pmpi"] or []:
-        for op, count in (rank or {}).items():
-            calls[op] = max(calls.get(op, 0), count / steps)  # the busiest rank
     iterations = sum(sum(v) for k, v in (r.get("iterations") or {}).items() if k == "p")
     return {"status": r["status"], "steps": r["steps"], "per_step": r["per_step"], "rss_kib": r["rss_kib"],
-            "p_iterations": iterations, "calls_per_step": {k: round(v, 1) for k, v in sorted(calls.items()) if v >= 0.05}}
+            "p_iterations": iterations, "calls_per_step": runners.calls_per_step(r)}
 
 
 def report(results: list[dict], command: str) -> str:
@@ -129,12 +124,7 @@ def main(argv: list[str]) -> int:
             for code, name, solver in VARIANTS:
                 case = args.work / f"n{n}-np{np}-{code}-{name}"
                 make_case(case, n, np, args.steps, solver)
-                if code == "openfoam":
-                    prep = runners.prepare_openfoam(case, np, tools)
-                    if not prep["ok"]:
-                        raise RuntimeError(prep["error"])
-                r = runners.run_code(code, case, np, tools, case / "run", args.steps)
-                s = summarise(r)
+                s = summarise(runners.run_case(code, case, np, tools, args.steps))
                 s.update({"code": code, "p": name, "n": n, "np": np})
                 results.append(s)
                 print(f"n {n} np {np} {code:8s} {name:5s} {s['status']} steps {s['steps']} per step {s['per_step']} "

@@ -225,6 +225,28 @@ def run_code(code: str, case_dir: Path, np: int, tools: Tools, work: Path, expec
     return record
 
 
+def run_case(code: str, case_dir: Path, np: int, tools: Tools, expected_steps: int,
+             application: str = "icoFoam") -> dict:
+    """run_code on a generated case, after blockMesh (and decomposePar) for
+    OpenFOAM; the work folder is case_dir/run."""
+    if code == "openfoam":
+        prep = prepare_openfoam(case_dir, np, tools)
+        if not prep["ok"]:
+            raise RuntimeError(prep["error"])
+    return run_code(code, case_dir, np, tools, case_dir / "run", expected_steps, application=application)
+
+
+def calls_per_step(r: dict) -> dict[str, float]:
+    """MPI calls per time step on the busiest rank (PMPI counts of the whole
+    run divided by its steps), calls of at least 0.05 per step."""
+    steps = r["steps"] or 1
+    calls: dict[str, float] = {}
+    for rank in r["pmpi"] or []:
+        for op, count in (rank or {}).items():
+            calls[op] = max(calls.get(op, 0), count / steps)
+    return {k: round(v, 1) for k, v in sorted(calls.items()) if v >= 0.05}
+
+
 def run_status(r: dict) -> str:
     if r["timed_out"]:
         return "timeout"
