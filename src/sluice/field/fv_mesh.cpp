@@ -57,7 +57,8 @@ struct FvMesh::Impl {
   std::shared_ptr<linear::LduAddressing> addressing;
   mutable std::once_flag multigridBuilt;
   mutable std::unique_ptr<linear::MultigridMesh> multigrid;
-  // ghost update in flight
+  // ghost update in flight (startGhostUpdate)
+  parallel::HaloTransfer current;
   std::span<double> active;
   int activeComponents = 0;
   bool inFlight = false;
@@ -342,12 +343,20 @@ Label FvMesh::cyclicPartnerFace(Label face) const {
 void FvMesh::startGhostUpdate(std::span<double> values, int components) const {
   Impl& s = *impl_;
   if (s.inFlight) throw Error("FvMesh::startGhostUpdate: an update is already in flight");
+  s.current = beginGhostUpdate(values, components);
+  s.active = values;
+  s.activeComponents = components;
+  s.inFlight = true;
+}
+
+parallel::HaloTransfer FvMesh::beginGhostUpdate(std::span<double> values, int components) const {
+  Impl& s = *impl_;
   if (components < 1) throw Error("FvMesh::startGhostUpdate: components must be positive");
   const std::size_t n = static_cast<std::size_t>(nLocalCells()) * components;
   if (values.size() != n)
     throw Error(fmt::format("FvMesh::startGhostUpdate: {} values for {} local cells x {} components", values.size(),
                             nLocalCells(), components));
-  s.halo.start(values, components);
+  parallel::HaloTransfer transfer = s.halo.begin(values, components);
   // Cyclic ghosts copy owned cells of this rank: nothing to wait for.
   const std::size_t firstCyclic = static_cast<std::size_t>(s.dist.nOwnedCells + s.nProcGhosts);
   for (std::size_t k = 0; k < s.cyclicSource.size(); ++k) {
@@ -355,15 +364,13 @@ void FvMesh::startGhostUpdate(std::span<double> values, int components) const {
     const std::size_t from = static_cast<std::size_t>(s.cyclicSource[k]) * components;
     for (int c = 0; c < components; ++c) values[to + c] = values[from + c];
   }
-  s.active = values;
-  s.activeComponents = components;
-  s.inFlight = true;
+  return transfer;
 }
 
 void FvMesh::finishGhostUpdate() const {
   Impl& s = *impl_;
   if (!s.inFlight) throw Error("FvMesh::finishGhostUpdate: no update in flight");
-  s.halo.finish();
+  s.current.finish();
   s.inFlight = false;
   s.active = {};
 }

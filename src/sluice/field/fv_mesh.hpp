@@ -32,7 +32,9 @@
 //   }
 //
 // Ghost updates use one HaloExchange with MPI tag 24336 on the mesh's
-// communicator (do not run another exchange with that tag on it).
+// communicator (do not run another exchange with that tag on it);
+// beginGhostUpdate returns a transfer of its own, so several fields can be in
+// flight at once.
 //
 // Construction helpers: makeSerialFvMesh (whole mesh on one rank, any
 // communicator of size 1) and distributeFvMesh (rank 0's mesh split by a
@@ -150,6 +152,10 @@ class FvMesh : public linear::GhostUpdater {
   /// exchange buffers change), so fields holding a const FvMesh can use it.
   void startGhostUpdate(std::span<double> values, int components) const;
   void finishGhostUpdate() const;
+  /// The same as a transfer of its own: several fields' ghost updates may be
+  /// in flight at once, each completed by its handle's finish().
+  ///   HaloTransfer tp = mesh.beginGhostUpdate(p, 1), tu = mesh.beginGhostUpdate(U, 3); ... tp.finish(); tu.finish();
+  [[nodiscard]] parallel::HaloTransfer beginGhostUpdate(std::span<double> values, int components) const;
   void startGhostUpdate(std::span<double> values, int components) override {
     std::as_const(*this).startGhostUpdate(values, components);
   }

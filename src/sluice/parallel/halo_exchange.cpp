@@ -13,8 +13,10 @@
 
 namespace sluice::parallel {
 
-struct HaloExchange::Shape {
+struct HaloTransfer::Channel {
   std::size_t bytesPerCell = 0;
+  int index = 0;      ///< k-th channel of its shape: tag + k * tagStride
+  bool busy = false;  ///< a transfer holds it
   std::vector<std::byte> sendBuffer, recvBuffer;
   std::vector<MPI_Request> requests;  ///< receives (one per neighbour), then sends
 };
@@ -66,6 +68,8 @@ void scatter(std::byte* field, const std::byte* in, const Label* cells, std::siz
   }
 }
 
+constexpr int kChannelsPerShape = 8;  // transfers of one shape in flight at once
+
 int tagUpperBound() {
   void* value = nullptr;
   int found = 0;
@@ -103,7 +107,9 @@ HaloExchange::HaloExchange(const Communicator& comm, const HaloPattern& pattern,
     : comm_(&comm), tag_(tag), neighbours_(pattern.neighbours) {
   checkHaloPattern(pattern, comm.size());
   const int tagMax = tagUpperBound();
-  if (tag < 0 || tag > tagMax) throw Error(fmt::format("HaloExchange: tag {} outside 0..{}", tag, tagMax));
+  tagStride_ = static_cast<int>((static_cast<long long>(tagMax) + 1) / kChannelsPerShape);
+  if (tag < 0 || tag >= tagStride_)
+    throw Error(fmt::format("HaloExchange: tag {} outside 0..{}", tag, tagStride_ - 1));
   sendOffsets_.push_back(0);
   recvOffsets_.push_back(0);
   for (std::size_t i = 0; i < neighbours_.size(); ++i) {
@@ -125,26 +131,34 @@ HaloExchange::HaloExchange(HaloExchange&& o) noexcept
       sendCells_(std::move(o.sendCells_)),
       recvCells_(std::move(o.recvCells_)),
       minCells_(o.minCells_),
-      shapes_(std::move(o.shapes_)),
-      active_(std::exchange(o.active_, nullptr)),
-      activeField_(std::exchange(o.activeField_, nullptr)),
-      inFlight_(std::exchange(o.inFlight_, false)) {
-  o.shapes_.clear();
+      tagStride_(o.tagStride_),
+      channels_(std::move(o.channels_)),
+      current_(std::move(o.current_)) {
+  o.channels_.clear();
+  if (current_.owner_) current_.owner_ = this;
 }
 
 HaloExchange::~HaloExchange() { freeRequests(); }
 
 void HaloExchange::freeRequests() noexcept {
   if (!mpiRunning()) return;
-  if (inFlight_ && active_) {
-    // Destroyed mid-exchange (e.g. during unwinding): complete the messages
-    // so no request is left active, but do not touch the field.
-    MPI_Waitall(static_cast<int>(active_->requests.size()), active_->requests.data(), MPI_STATUSES_IGNORE);
-    inFlight_ = false;
-  }
-  for (auto& shape : shapes_)
-    for (MPI_Request& r : shape->requests)
+  current_.abandon();
+  for (auto& channel : channels_) {
+    if (channel->busy) {
+      // A transfer still holds it (destroyed mid-exchange, e.g. during
+      // unwinding): complete the messages so no request is left active.
+      MPI_Waitall(static_cast<int>(channel->requests.size()), channel->requests.data(), MPI_STATUSES_IGNORE);
+      channel->busy = false;
+    }
+    for (MPI_Request& r : channel->requests)
       if (r != MPI_REQUEST_NULL) MPI_Request_free(&r);
+  }
+}
+
+std::size_t HaloExchange::shapeCount() const {
+  std::size_t n = 0;
+  for (const auto& c : channels_) n += c->index == 0;
+  return n;
 }
 
 std::size_t HaloExchange::checkedComponents(int components) {
@@ -152,12 +166,21 @@ std::size_t HaloExchange::checkedComponents(int components) {
   return static_cast<std::size_t>(components);
 }
 
-HaloExchange::Shape& HaloExchange::shapeFor(std::size_t bytesPerCell) {
-  for (auto& s : shapes_)
-    if (s->bytesPerCell == bytesPerCell) return *s;
+HaloExchange::Channel& HaloExchange::freeChannel(std::size_t bytesPerCell) {
+  int index = 0;
+  for (auto& c : channels_)
+    if (c->bytesPerCell == bytesPerCell) {
+      if (!c->busy) return *c;
+      ++index;
+    }
+  if (index >= kChannelsPerShape)
+    throw Error(fmt::format("HaloExchange (tag {}): more than {} transfers of one field shape in flight", tag_,
+                            kChannelsPerShape));
+  const int tag = tag_ + index * tagStride_;
 
   const std::size_t n = neighbours_.size();
-  auto shape = std::make_unique<Shape>();
+  auto shape = std::make_unique<Channel>();
+  shape->index = index;
   shape->bytesPerCell = bytesPerCell;
   shape->sendBuffer.resize(sendCells_.size() * bytesPerCell);
   shape->recvBuffer.resize(recvCells_.size() * bytesPerCell);
@@ -171,62 +194,101 @@ HaloExchange::Shape& HaloExchange::shapeFor(std::size_t bytesPerCell) {
     {
       OpTimer t(profile, MpiOp::RecvInit, recvBytes);
       MPI_Recv_init(shape->recvBuffer.data() + recvOffsets_[i] * bytesPerCell, static_cast<int>(recvBytes), MPI_BYTE,
-                    neighbours_[i], tag_, comm_->get(), &shape->requests[i]);
+                    neighbours_[i], tag, comm_->get(), &shape->requests[i]);
     }
     {
       OpTimer t(profile, MpiOp::SendInit, sendBytes);
       MPI_Send_init(shape->sendBuffer.data() + sendOffsets_[i] * bytesPerCell, static_cast<int>(sendBytes), MPI_BYTE,
-                    neighbours_[i], tag_, comm_->get(), &shape->requests[n + i]);
+                    neighbours_[i], tag, comm_->get(), &shape->requests[n + i]);
     }
   }
-  shapes_.push_back(std::move(shape));
-  return *shapes_.back();
+  channels_.push_back(std::move(shape));
+  return *channels_.back();
 }
 
 void HaloExchange::startBytes(std::byte* field, std::size_t nCells, std::size_t bytesPerCell) {
-  if (inFlight_)
+  if (current_.inFlight())
     throw Error(fmt::format("HaloExchange (tag {}): start() called while an exchange is in flight; call finish() first",
                             tag_));
-  if (nCells < minCells_)
-    throw Error(fmt::format("HaloExchange (tag {}): field has {} cells but the halo pattern refers to cell {}", tag_,
-                            nCells, minCells_ - 1));
-  active_ = nullptr;
-  activeField_ = field;
-  if (neighbours_.empty()) {
-    inFlight_ = true;
-    return;
-  }
-  Shape& shape = shapeFor(bytesPerCell);  // may throw: nothing started yet
-  active_ = &shape;
-  inFlight_ = true;
-  const std::size_t n = neighbours_.size();
-  CommProfile* profile = comm_->profile();
-  for (std::size_t i = 0; i < n; ++i) {
-    OpTimer t(profile, MpiOp::StartRecv, (recvOffsets_[i + 1] - recvOffsets_[i]) * bytesPerCell);
-    MPI_Start(&shape.requests[i]);
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t count = sendOffsets_[i + 1] - sendOffsets_[i];
-    gather(shape.sendBuffer.data() + sendOffsets_[i] * bytesPerCell, field, sendCells_.data() + sendOffsets_[i], count,
-           bytesPerCell);
-    OpTimer t(profile, MpiOp::StartSend, count * bytesPerCell);
-    MPI_Start(&shape.requests[n + i]);
-  }
+  current_ = beginBytes(field, nCells, bytesPerCell);
 }
 
 void HaloExchange::finish() {
-  if (!inFlight_) throw Error(fmt::format("HaloExchange (tag {}): finish() called without start()", tag_));
-  if (active_) {
-    Shape& shape = *active_;
-    {
-      OpTimer t(comm_->profile(), MpiOp::Waitall, 0);
-      MPI_Waitall(static_cast<int>(shape.requests.size()), shape.requests.data(), MPI_STATUSES_IGNORE);
+  if (!current_.inFlight()) throw Error(fmt::format("HaloExchange (tag {}): finish() called without start()", tag_));
+  current_.finish();
+}
+
+HaloTransfer HaloExchange::beginBytes(std::byte* field, std::size_t nCells, std::size_t bytesPerCell) {
+  if (nCells < minCells_)
+    throw Error(fmt::format("HaloExchange (tag {}): field has {} cells but the halo pattern refers to cell {}", tag_,
+                            nCells, minCells_ - 1));
+  HaloTransfer t;
+  t.owner_ = this;
+  t.field_ = field;
+  if (!neighbours_.empty()) {
+    Channel& channel = freeChannel(bytesPerCell);  // may throw: nothing started yet
+    const std::size_t n = neighbours_.size();
+    CommProfile* profile = comm_->profile();
+    for (std::size_t i = 0; i < n; ++i) {
+      OpTimer timer(profile, MpiOp::StartRecv, (recvOffsets_[i + 1] - recvOffsets_[i]) * bytesPerCell);
+      MPI_Start(&channel.requests[i]);
     }
-    scatter(activeField_, shape.recvBuffer.data(), recvCells_.data(), recvCells_.size(), shape.bytesPerCell);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t count = sendOffsets_[i + 1] - sendOffsets_[i];
+      gather(channel.sendBuffer.data() + sendOffsets_[i] * bytesPerCell, field, sendCells_.data() + sendOffsets_[i],
+             count, bytesPerCell);
+      OpTimer timer(profile, MpiOp::StartSend, count * bytesPerCell);
+      MPI_Start(&channel.requests[n + i]);
+    }
+    channel.busy = true;
+    t.channel_ = &channel;
+  }
+  t.inFlight_ = true;
+  return t;
+}
+
+void HaloExchange::complete(Channel& channel, std::byte* field) {
+  {
+    OpTimer t(comm_->profile(), MpiOp::Waitall, 0);
+    MPI_Waitall(static_cast<int>(channel.requests.size()), channel.requests.data(), MPI_STATUSES_IGNORE);
+  }
+  channel.busy = false;
+  scatter(field, channel.recvBuffer.data(), recvCells_.data(), recvCells_.size(), channel.bytesPerCell);
+}
+
+HaloTransfer::HaloTransfer(HaloTransfer&& other) noexcept
+    : owner_(std::exchange(other.owner_, nullptr)),
+      channel_(std::exchange(other.channel_, nullptr)),
+      field_(std::exchange(other.field_, nullptr)),
+      inFlight_(std::exchange(other.inFlight_, false)) {}
+
+HaloTransfer& HaloTransfer::operator=(HaloTransfer&& other) noexcept {
+  if (this != &other) {
+    abandon();
+    owner_ = std::exchange(other.owner_, nullptr);
+    channel_ = std::exchange(other.channel_, nullptr);
+    field_ = std::exchange(other.field_, nullptr);
+    inFlight_ = std::exchange(other.inFlight_, false);
+  }
+  return *this;
+}
+
+HaloTransfer::~HaloTransfer() { abandon(); }
+
+void HaloTransfer::finish() {
+  if (!inFlight_) throw Error("HaloTransfer: finish() on a transfer that is not in flight");
+  inFlight_ = false;
+  if (channel_) owner_->complete(*channel_, field_);
+  channel_ = nullptr;
+}
+
+void HaloTransfer::abandon() noexcept {
+  if (inFlight_ && channel_ && mpiRunning()) {
+    MPI_Waitall(static_cast<int>(channel_->requests.size()), channel_->requests.data(), MPI_STATUSES_IGNORE);
+    channel_->busy = false;
   }
   inFlight_ = false;
-  active_ = nullptr;
-  activeField_ = nullptr;
+  channel_ = nullptr;
 }
 
 }  // namespace sluice::parallel

@@ -27,11 +27,26 @@
 //   halo.finish();                 // wait, ghost entries of phi now hold the owners' values
 //   computeProcessorFluxes(phi);   // may read ghosts
 //
-// One exchange per object is in flight at a time (start twice without
-// finish throws sluice::Error); use several objects with different tags to
-// overlap exchanges of several fields. The field must stay alive and keep
-// its size between start and finish. All ranks of the pattern must use the
-// same tag and exchange fields of the same shape in the same order. The
+// Several exchanges in flight on one object: begin() returns a HaloTransfer,
+// a handle that owns the exchange's state until its finish() (as AMReX's
+// FillBoundary_nowait/finish). Each transfer uses a channel of buffers and
+// persistent requests of its field shape; a second transfer of the same shape
+// while the first is in flight gets a second channel with its own tag (tag +
+// k * the tag stride), kept for reuse, so nothing is created after the first
+// round of a pattern of use:
+//
+//   HaloTransfer tp = halo.begin(std::span(p));   // p and U exchanged at once
+//   HaloTransfer tu = halo.begin(std::span(U), 3);
+//   ...work on owned cells...
+//   tp.finish(); tu.finish();
+//
+// start()/finish() on the object itself are one such transfer kept inside
+// (start twice without finish throws sluice::Error). The field must stay
+// alive and keep its size until the transfer finishes. All ranks of the
+// pattern must use the same tag and begin and finish transfers of the same
+// shapes in the same order (channels, and so tags, are taken in that order).
+// A transfer destroyed unfinished completes its messages without writing the
+// field. Do not move a HaloExchange while transfers are in flight. The
 // Communicator must outlive the HaloExchange and stay where it is (it is
 // referred to by address); its profile (if any) records every MPI call.
 #include <cstddef>
@@ -54,6 +69,35 @@ class Communicator;
 /// of range, list counts not matching the neighbours, negative cells, a
 /// ghost cell received twice.
 void checkHaloPattern(const HaloPattern& pattern, int commSize);
+
+class HaloExchange;
+
+/// One exchange in flight (see HaloExchange::begin). Move-only.
+class HaloTransfer {
+ public:
+  HaloTransfer() = default;
+  HaloTransfer(HaloTransfer&& other) noexcept;
+  HaloTransfer& operator=(HaloTransfer&& other) noexcept;
+  HaloTransfer(const HaloTransfer&) = delete;
+  HaloTransfer& operator=(const HaloTransfer&) = delete;
+  /// Completes an unfinished transfer's messages without writing the field.
+  ~HaloTransfer();
+
+  /// Waits for the messages and writes the ghost entries. Throws
+  /// sluice::Error if the transfer is not in flight.
+  void finish();
+  bool inFlight() const { return inFlight_; }
+
+ private:
+  friend class HaloExchange;
+  struct Channel;
+  void abandon() noexcept;
+
+  HaloExchange* owner_ = nullptr;
+  Channel* channel_ = nullptr;  ///< null when there are no neighbours
+  std::byte* field_ = nullptr;
+  bool inFlight_ = false;
+};
 
 class HaloExchange {
  public:
@@ -78,6 +122,14 @@ class HaloExchange {
   /// Completes the exchange started last: ghost entries hold the owners' values.
   void finish();
 
+  /// Starts exchanging `field` as a transfer of its own; several may be in flight.
+  template <class T>
+    requires(std::is_trivially_copyable_v<T> && !std::is_const_v<T>)
+  [[nodiscard]] HaloTransfer begin(std::span<T> field, int components = 1) {
+    return beginBytes(reinterpret_cast<std::byte*>(field.data()), field.size() / checkedComponents(components),
+                      static_cast<std::size_t>(components) * sizeof(T));
+  }
+
   /// start + finish.
   template <class T>
   void exchange(std::span<T> field, int components = 1) {
@@ -89,20 +141,26 @@ class HaloExchange {
     exchange(std::span<T>(field), components);
   }
 
-  bool inFlight() const { return inFlight_; }
+  /// True while the exchange of start() is in flight.
+  bool inFlight() const { return current_.inFlight(); }
   int tag() const { return tag_; }
   const std::vector<int>& neighbours() const { return neighbours_; }
   /// Cells sent / received per exchange (summed over neighbours).
   std::size_t sendCellCount() const { return sendCells_.size(); }
   std::size_t recvCellCount() const { return recvCells_.size(); }
   /// Field shapes (bytes per cell) with buffers and persistent requests so far.
-  std::size_t shapeCount() const { return shapes_.size(); }
+  std::size_t shapeCount() const;
+  /// Channels (buffers and persistent requests) so far, over all shapes.
+  std::size_t channelCount() const { return channels_.size(); }
 
  private:
-  struct Shape;
+  friend class HaloTransfer;
+  using Channel = HaloTransfer::Channel;
   static std::size_t checkedComponents(int components);
   void startBytes(std::byte* field, std::size_t nCells, std::size_t bytesPerCell);
-  Shape& shapeFor(std::size_t bytesPerCell);
+  HaloTransfer beginBytes(std::byte* field, std::size_t nCells, std::size_t bytesPerCell);
+  Channel& freeChannel(std::size_t bytesPerCell);
+  void complete(Channel& channel, std::byte* field);
   void freeRequests() noexcept;
 
   const Communicator* comm_;
@@ -111,10 +169,9 @@ class HaloExchange {
   std::vector<std::size_t> sendOffsets_, recvOffsets_;  ///< per neighbour + 1, into the flat cell lists
   std::vector<Label> sendCells_, recvCells_;
   std::size_t minCells_ = 0;  ///< a field must have at least this many cells (largest index + 1)
-  std::vector<std::unique_ptr<Shape>> shapes_;
-  Shape* active_ = nullptr;
-  std::byte* activeField_ = nullptr;
-  bool inFlight_ = false;
+  int tagStride_ = 0;         ///< channel k of a shape uses tag + k * tagStride_
+  std::vector<std::unique_ptr<Channel>> channels_;
+  HaloTransfer current_;  ///< the exchange of start()/finish()
 };
 
 }  // namespace sluice::parallel

@@ -187,6 +187,33 @@ TEST(FvMeshMpi, CyclicAndProcessorGhostsTogether) {
   for (Label g = m.nCells(); g < m.nLocalCells(); ++g) EXPECT_EQ(s[g], static_cast<double>(m.globalCellIds()[g]));
 }
 
+TEST(FvMeshMpi, SeveralGhostUpdatesInFlight) {
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  const BoxSpec spec = BoxSpec(5, 4, 1, {1.0, 1.0, 0.1}).cyclicX();
+  const mesh::PolyMesh global = fieldtest::box(spec);
+  FvMesh m = distribute(global, rowSlabs(spec, comm.size()), comm);
+  std::vector<Scalar> a(m.nLocalCells(), -1.0), b(m.nLocalCells(), -1.0);
+  std::vector<Vec3> u(m.nLocalCells());
+  for (Label c = 0; c < m.nCells(); ++c) {
+    const double g = static_cast<double>(m.globalCellIds()[c]);
+    a[c] = g;
+    b[c] = -3 * g;
+    u[c] = Vec3{g, 2 * g, 1};
+  }
+  parallel::HaloTransfer ta = m.beginGhostUpdate(a, 1);
+  parallel::HaloTransfer tb = m.beginGhostUpdate(b, 1);
+  m.startGhostUpdate(asDoubles(std::span(u)), 3);  // and the mesh's own update alongside
+  tb.finish();
+  m.finishGhostUpdate();
+  ta.finish();
+  for (Label g = m.nCells(); g < m.nLocalCells(); ++g) {
+    const double id = static_cast<double>(m.globalCellIds()[g]);
+    EXPECT_EQ(a[g], id);
+    EXPECT_EQ(b[g], -3 * id);
+    EXPECT_EQ(u[g], (Vec3{id, 2 * id, 1}));
+  }
+}
+
 TEST(FvMeshMpi, CyclicMismatchFailsOnEveryRank) {
   parallel::Communicator comm(MPI_COMM_WORLD);
   BoxSpec spec = BoxSpec(2, 4, 1, {1.0, 1.0, 0.1}).cyclicX();

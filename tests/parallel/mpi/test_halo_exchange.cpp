@@ -111,6 +111,56 @@ TEST(HaloExchangeRing, RepeatedExchangesOfMixedShapesReuseBuffers) {
   EXPECT_EQ(halo.shapeCount(), w.size == 1 ? 0u : 2u);
 }
 
+TEST(HaloExchangeRing, SeveralTransfersOfOneExchangeInFlight) {
+  World w;
+  CommProfile profile;
+  Communicator comm(MPI_COMM_WORLD, &profile);
+  RingDecomposition d = makeRing(w.rank, w.size, 2, true);
+  HaloExchange halo(comm, d.pattern, 25);
+  for (int round = 0; round < 3; ++round) {
+    // Three fields of one shape and one of another in flight at once, finished in another order.
+    auto p = fieldOf<double>(d, [&](GlobalLabel g) { return g + 100.0 * round; }, kUnset);
+    auto q = fieldOf<double>(d, [&](GlobalLabel g) { return -2.0 * g; }, kUnset);
+    auto r = fieldOf<double>(d, [&](GlobalLabel g) { return 0.5 * g + round; }, kUnset);
+    auto u = fieldOf<Vec3>(d, [&](GlobalLabel g) { return Vec3{double(g), double(round), 1.0}; }, Vec3{});
+    HaloTransfer tp = halo.begin(std::span(p));
+    HaloTransfer tq = halo.begin(std::span(q));
+    halo.start(r);  // the object's own transfer alongside
+    HaloTransfer tu = halo.begin(std::span(u));
+    EXPECT_TRUE(tp.inFlight() && tq.inFlight() && tu.inFlight() && halo.inFlight());
+    tu.finish();
+    halo.finish();
+    tq.finish();
+    tp.finish();
+    EXPECT_FALSE(tp.inFlight());
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      const double g = double(d.globalIds[i]);
+      ASSERT_EQ(p[i], g + 100.0 * round);
+      ASSERT_EQ(q[i], -2.0 * g);
+      ASSERT_EQ(r[i], 0.5 * g + round);
+      ASSERT_EQ(u[i], (Vec3{g, double(round), 1.0}));
+    }
+    EXPECT_THROW(tp.finish(), Error);
+  }
+  // Channels made in the first round and reused: three of the scalar shape, one of Vec3.
+  EXPECT_EQ(halo.channelCount(), w.size == 1 ? 0u : 4u);
+  EXPECT_EQ(halo.shapeCount(), w.size == 1 ? 0u : 2u);
+  const auto neighbours = static_cast<std::uint64_t>(halo.neighbours().size());
+  EXPECT_EQ(profile.op(MpiOp::SendInit).calls, 4 * neighbours);
+  EXPECT_EQ(profile.op(MpiOp::StartSend).calls, 3 * 4 * neighbours);
+}
+
+TEST(HaloExchangeRing, AnUnfinishedTransferCompletesItsMessagesWhenDestroyed) {
+  World w;
+  RingDecomposition d = makeRing(w.rank, w.size, 2, true);
+  HaloExchange halo(w.comm, d.pattern, 26);
+  auto f = fieldOf<double>(d, [](GlobalLabel g) { return double(g); }, kUnset);
+  { HaloTransfer t = halo.begin(std::span(f)); }  // abandoned: the ghosts stay unset
+  for (Label i = d.nOwned; i < static_cast<Label>(f.size()); ++i) EXPECT_EQ(f[i], kUnset);
+  halo.exchange(f);  // the channel is free again
+  for (std::size_t i = 0; i < f.size(); ++i) EXPECT_EQ(f[i], double(d.globalIds[i]));
+}
+
 TEST(HaloExchangeRing, TwoExchangesInFlightWithDifferentTags) {
   World w;
   RingDecomposition d = makeRing(w.rank, w.size, 2, true);
