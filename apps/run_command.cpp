@@ -20,6 +20,21 @@
 namespace sluice::apps {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+/// The case directory's own name ("cavity" for `.`, `cases/cavity/` or
+/// `../cavity`), which names the output series.
+std::string caseName(const fs::path& caseDir) {
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(fs::absolute(caseDir), ec);
+  if (ec) p = fs::absolute(caseDir).lexically_normal();
+  if (!p.has_filename()) p = p.parent_path();
+  return p.filename().string();
+}
+
+}  // namespace
+
 using parallel::Communicator;
 
 int runRunCommand(Communicator& world, const RunCommandOptions& options) {
@@ -52,7 +67,7 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   field::FvMesh& mesh = *meshPtr;
   field::shareCellFileOrder(mesh, cellOrder);
 
-  solvers::RunContext context{caseDir, fs::absolute(caseDir).filename().string(), comm, profile, mesh, controlDict,
+  solvers::RunContext context{caseDir, caseName(caseDir), comm, profile, mesh, controlDict,
                               stdout, userStdoutIsTerminal(), !options.quiet};
   std::unique_ptr<solvers::Solver> solver =
       parallel::collectively(comm, [&] { return registry.create(application, context); });

@@ -1,0 +1,45 @@
+// The output series is named after the case directory itself however the
+// user names it: `sluice run .` inside the case, a trailing slash, a path
+// through `..`. (It used to write hidden files: VTK/..pvd, VTK/._0/.)
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "solvers/solver_case_support.hpp"
+#include "support/case_copy.hpp"
+
+using namespace sluice;
+namespace fs = std::filesystem;
+
+namespace {
+
+void shortCavity(const fs::path& dir) {
+  test::copyCaseInputs(fs::path(SLUICE_SOURCE_DIR) / "cases/cavity", dir);
+  std::string control = test::readTextFile(dir / "system/controlDict");
+  control = std::regex_replace(control, std::regex("\nendTime[^;]*;"), "\nendTime 0.01;");
+  test::writeText(dir / "system/controlDict", control);
+}
+
+}  // namespace
+
+TEST(RunCaseName, SeriesIsNamedAfterTheCaseDirectory) {
+  test::TempDir dir("case-name");
+  const fs::path cavity = dir.path() / "lid";
+  shortCavity(cavity);
+  const std::string sluice = test::shellQuote(SLUICE_BINARY);
+  for (const std::string& how : {std::string("cd ") + test::shellQuote(cavity.string()) + " && " + sluice + " run .",
+                                 sluice + " run " + test::shellQuote(cavity.string() + "/"),
+                                 "cd " + test::shellQuote(cavity.string()) + "/system && " + sluice + " run .."}) {
+    SCOPED_TRACE(how);
+    fs::remove_all(cavity / "VTK");
+    const test::CommandResult r = test::runCommand("sh -c " + test::shellQuote(how + " --quiet"), 120);
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_TRUE(fs::exists(cavity / "VTK/lid.pvd"));
+    EXPECT_TRUE(fs::is_directory(cavity / "VTK/lid_0"));
+    for (const auto& entry : fs::directory_iterator(cavity / "VTK"))
+      EXPECT_NE(entry.path().filename().string().front(), '.') << entry.path();
+  }
+}
