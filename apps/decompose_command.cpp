@@ -83,10 +83,12 @@ int runDecomposeCommand(Communicator& world, const DecomposeCommandOptions& opti
   profile.endStep();
 
   const std::string table = profile.report(graph);
-  profile.writeJson(graph, fs::path(options.caseDir) / "sluice-profile.json");
+  // Its own file: a run's sluice-profile.json in the same case stays.
+  const fs::path profileFile = fs::path(options.caseDir) / "sluice-decompose-profile.json";
+  profile.writeJson(graph, profileFile);
   if (graph.isRoot()) {
     fmt::print("Halo check: {:.0f} ghost values exchanged, {:.0f} wrong\n\n{}\n", counts[0], counts[1], table);
-    fmt::print("Profile written to {}\n", (fs::path(options.caseDir) / "sluice-profile.json").string());
+    fmt::print("Profile written to {}\n", profileFile.string());
   }
   return counts[1] == 0 ? 0 : 1;
 }

@@ -75,8 +75,9 @@ TEST_P(DecomposeAtRanks, HaloExchangeOfGlobalIdsIsExactAndNeighbourOnly) {
   EXPECT_THAT(r.output, HasSubstr(std::to_string(np) + " ranks, 8432 cells"));
   EXPECT_THAT(r.output, HasSubstr(" ghost values exchanged, 0 wrong"));
 
-  const std::string profile = readText(caseDir / "sluice-profile.json");
+  const std::string profile = readText(caseDir / "sluice-decompose-profile.json");
   ASSERT_FALSE(profile.empty());
+  EXPECT_FALSE(fs::exists(caseDir / "sluice-profile.json"));  // a run's profile is not overwritten
   for (const char* forbidden : {"Alltoall", "Probe", "Barrier", "Send", "Recv", "Gather", "Scatter"})
     EXPECT_EQ(maxCalls(profile, forbidden), 0) << forbidden;
   EXPECT_EQ(maxCalls(profile, "Allreduce"), 1);  // the fused check reduction
