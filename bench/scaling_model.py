@@ -18,6 +18,8 @@ part (halo of 6 N^(2/3) cells to at most 13 neighbours, fewer when P is small):
        + X (k alpha_p + bytes / beta)               X halo exchanges to k neighbours
        + A ((alpha_a + delta) ceil(log2 P) + 8 P B / beta)   A all-to-all size exchanges (PstreamBuffers)
        + S (alpha_p + delta)                        S blocking sends and receives on the busiest rank
+       + G ((alpha_r + delta) ceil(log2 P) + 8 g P / beta)   G all-gathers of g values per rank (GAMG's
+                                                    coarsest level, gathered on every rank per V-cycle)
 
 Efficiency E(P) = T(1) / (P T(P)); the knee is the first P (powers of two up to
 4096) where E < 0.5. Parameters: a commodity InfiniBand cluster (alpha_r = 2 us
@@ -42,16 +44,19 @@ BETA = 10e9            # B/s
 DELTA = 1e-6           # s of waiting for the slowest rank per synchronising stage
 W_OVERLAP = 1e-8       # s per cell of work overlapping one non-blocking reduction
 HALO_VALUES = 1.5      # doubles per halo cell and exchange (scalars, vectors, the MULES lambda pair)
+GATHER_VALUES = 15     # coarsest-level values per rank in GAMG's all-gather (nCellsInCoarsestLevel 10: 10-20)
 
 # Per time step on the busiest rank, measured on damBreak at 4 ranks with its sampling function object
 # (bench/dambreak_mpi_counts.sh; docs/SCALING.md):
 # R blocking reductions, I non-blocking reductions, X halo exchanges (Waitall), A all-to-alls,
-# S blocking sends + receives.
+# S blocking sends + receives, G all-gathers; p_rgh by PCG, PPCG or GAMG (smoother DIC).
 COUNTS = {
-    "sluice PCG": {"R": 178.0, "I": 0.0, "X": 148.1, "A": 0.0, "S": 0.0},
-    "sluice PPCG": {"R": 26.6, "I": 78.7, "X": 154.1, "A": 0.0, "S": 0.0},
+    "sluice PCG": {"R": 178.0, "I": 0.0, "X": 148.1, "A": 0.0, "S": 0.0, "G": 0.0},
+    "sluice PPCG": {"R": 26.6, "I": 78.7, "X": 154.1, "A": 0.0, "S": 0.0, "G": 0.0},
+    "sluice GAMG": {"R": 87.8, "I": 0.0, "X": 317.0, "A": 0.0, "S": 0.0, "G": 15.2},
     # blocking Send 20-46, Recv 23-43 and Probe 0-2 per step: the busiest rank's 46 + 43 + 2
-    "OpenFOAM PCG": {"R": 273.4, "I": 0.0, "X": 167.2, "A": 10.0, "S": 91.0},
+    "OpenFOAM PCG": {"R": 273.4, "I": 0.0, "X": 167.2, "A": 10.0, "S": 91.0, "G": 0.0},
+    "OpenFOAM GAMG": {"R": 645.8, "I": 0.0, "X": 517.0, "A": 10.0, "S": 91.0, "G": 0.0},
 }
 
 
@@ -69,6 +74,7 @@ def step_time(code: str, P: int) -> float:
     t += c["X"] * neighbours * (ALPHA_P + halo_bytes / BETA)
     t += c["A"] * ((ALPHA_A + DELTA) * levels + 8 * P / BETA)
     t += c["S"] * (ALPHA_P + DELTA)
+    t += c["G"] * ((ALPHA_R + DELTA) * levels + 8 * GATHER_VALUES * P / BETA)
     return t
 
 
