@@ -125,10 +125,23 @@ TEST(SolverSettings, GamgControlsWithOpenFoamDefaults) {
   EXPECT_FALSE(g.directSolveCoarsest);
   EXPECT_TRUE(p.warnings.empty());
 
-  const Parsed pc = parse("solver PCG; preconditioner { preconditioner GAMG; smoother GaussSeidel; nVcycles 1; }");
+  EXPECT_EQ(g.tolerance, 1e-6);
+  EXPECT_EQ(g.relTol, 0.05);
+
+  // A preconditioner sub-dictionary has its own tolerances (for the coarsest level), 1e-6 and 0 by default.
+  const Parsed pc = parse(
+      "solver PCG; preconditioner { preconditioner GAMG; smoother GaussSeidel; nVcycles 1; } tolerance 1e-9;");
   EXPECT_EQ(pc.settings.preconditioner, "GAMG");
   ASSERT_TRUE(pc.settings.gamg);
   EXPECT_EQ(pc.settings.gamg->nVcycles, 1);
+  EXPECT_EQ(pc.settings.gamg->tolerance, 1e-6);
+  EXPECT_EQ(pc.settings.gamg->relTol, 0.0);
+  EXPECT_TRUE(pc.settings.gamg->sameCycle(GamgSettings{*pc.settings.gamg}));
+  GamgSettings tighter = *pc.settings.gamg;
+  tighter.relTol = 0.1;  // p and pFinal: one workspace
+  EXPECT_TRUE(tighter.sameCycle(*pc.settings.gamg));
+  tighter.nPostSweeps = 3;
+  EXPECT_FALSE(tighter.sameCycle(*pc.settings.gamg));
 }
 
 TEST(SolverSettings, GamgErrorsNameTheEntry) {

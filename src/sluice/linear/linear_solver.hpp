@@ -120,6 +120,11 @@ class LinearSolver {
   SolverPerformance solve(const LduMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts);
 
   const SolverSettings& settings() const { return settings_; }
+  /// Changes the convergence tolerances of later solves.
+  void setTolerances(Scalar tolerance, Scalar relTol) {
+    settings_.tolerance = tolerance;
+    settings_.relTol = relTol;
+  }
   const std::string& fieldName() const { return env_.fieldName; }
   const parallel::Communicator& comm() const { return *env_.comm; }
   /// Passes `message` to the warning callback (root rank only).

@@ -21,12 +21,11 @@ class NoGhosts final : public GhostUpdater {
 CoarsestSolver::CoarsestSolver(const Agglomeration& agglomeration, const SolverSettings& settings,
                                const GamgSettings& gamg)
     : agglomeration_(&agglomeration),
-      settings_(settings),
       direct_(gamg.directSolveCoarsest),
       self_(parallel::Communicator::local()),
       whole_(agglomeration.gathered().addressing) {
   const SolverRegistry registry = SolverRegistry::standard();
-  SolverSettings pcg = settings_;
+  SolverSettings pcg = settings;
   pcg.solver = "PCG";
   pcg.preconditioner = "DIC";
   pcg.maxIter = 1000;
@@ -86,7 +85,8 @@ void CoarsestSolver::prepare(const LduMatrix& A) {
   if (direct_) factorLu();
 }
 
-void CoarsestSolver::solve(std::span<const double> source, std::span<double> correction) {
+void CoarsestSolver::solve(std::span<const double> source, std::span<double> correction, Scalar tolerance,
+                           Scalar relTol) {
   const GatheredCoarsest& g = agglomeration_->gathered();
   const parallel::Communicator& comm = agglomeration_->mesh().comm();
   if (comm.size() == 1)
@@ -99,7 +99,9 @@ void CoarsestSolver::solve(std::span<const double> source, std::span<double> cor
   } else {
     std::fill(x_.begin(), x_.end(), 0.0);
     NoGhosts none;
-    (symmetricMatrix_ ? symmetric_ : asymmetric_)->solve(whole_, x_, source_, none);
+    LinearSolver& solver = symmetricMatrix_ ? *symmetric_ : *asymmetric_;
+    solver.setTolerances(tolerance, relTol);
+    solver.solve(whole_, x_, source_, none);
   }
   const int first = g.cellDispls[comm.rank()];
   std::copy_n(x_.begin() + first, correction.size(), correction.begin());

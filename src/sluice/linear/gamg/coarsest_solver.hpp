@@ -26,21 +26,21 @@ namespace sluice::linear {
 
 class CoarsestSolver {
  public:
-  /// `settings`: tolerance and relTol of the GAMG solve.
+  /// `settings`: the precision of the solve's factors.
   CoarsestSolver(const Agglomeration& agglomeration, const SolverSettings& settings, const GamgSettings& gamg);
   ~CoarsestSolver();
 
   /// Gathers `A` (the coarsest level's matrix on this rank) into the whole system.
   void prepare(const LduMatrix& A);
-  /// correction = A^-1 source on this rank's cells (nCells entries each).
-  void solve(std::span<const double> source, std::span<double> correction);
+  /// correction = A^-1 source on this rank's cells (nCells entries each), to
+  /// these tolerances (the GAMG solve's; ignored by the direct solve).
+  void solve(std::span<const double> source, std::span<double> correction, Scalar tolerance, Scalar relTol);
 
  private:
   void factorLu();
   void solveLu(std::span<double> x) const;
 
   const Agglomeration* agglomeration_;
-  SolverSettings settings_;
   bool direct_;
   parallel::Communicator self_;
   LduMatrix whole_;

@@ -71,6 +71,8 @@ GamgCycle::GamgCycle(const GamgSettings& gamg, const Agglomeration& agglomeratio
 GamgCycle::~GamgCycle() = default;
 
 void GamgCycle::prepare(const LduMatrix& A) {
+  if (prepared_.matches(A)) return;
+  prepared_ = A.stamp();
   levels_[0].rows.assign(A);
   const LduMatrix* fine = &A;
   for (std::size_t k = 1; k < levels_.size(); ++k) {
@@ -134,7 +136,7 @@ void GamgCycle::vcycle(std::span<double> psi, std::span<const double> source, st
   const auto n0 = levels_[0].source.size();
   if (coarsest == 0) {  // too few cells for a coarse level: the whole correction from the gathered solve
     std::span<double> correction = std::span(levels_[0].correction).first(n0);
-    coarsest_.solve(residual, correction);
+    coarsest_.solve(residual, correction, tolerance_, relTol_);
     for (std::size_t i = 0; i < n0; ++i) psi[i] += correction[i];
     return;
   }
@@ -155,7 +157,7 @@ void GamgCycle::vcycle(std::span<double> psi, std::span<const double> source, st
   }
 
   Level& last = levels_[coarsest];
-  coarsest_.solve(last.source, std::span(last.correction).first(last.source.size()));
+  coarsest_.solve(last.source, std::span(last.correction).first(last.source.size()), tolerance_, relTol_);
 
   for (int k = coarsest - 1; k >= 1; --k) {
     Level& v = levels_[k];

@@ -12,8 +12,14 @@
 // scaleCorrection (on by default, as OpenFOAM) one reduction of two sums per
 // scaled level; with scaleCorrection off a V-cycle has no global reduction.
 //
-//   GamgCycle cycle(gamg, agglomeration, solverSettings, registry);
-//   cycle.prepare(A);                                         // per matrix
+// One workspace serves every solver and preconditioner of a mesh with the
+// same GAMG settings (MultigridMesh::cycle): solves never overlap, prepare()
+// notices when the matrix is another one, and the coarsest tolerances come
+// with each solve.
+//
+//   GamgCycle& cycle = multigridMesh.cycle(gamg, solverSettings, registry);
+//   cycle.prepare(A);                                         // sums the coarse levels if A changed
+//   cycle.setTolerances(1e-6, 0.01);                          // the solve's, for the coarsest level
 //   cycle.vcycle(x, b, residual, ghosts);                     // residual = b - A x on entry
 #include <memory>
 #include <span>
@@ -35,8 +41,14 @@ class GamgCycle {
             const SolverRegistry& registry);
   ~GamgCycle();
 
-  /// Coarse coefficients summed from A (the finest matrix), smoothers set up.
+  /// Coarse coefficients summed from A (the finest matrix), smoothers set
+  /// up; nothing when A is the matrix state prepared last.
   void prepare(const LduMatrix& A);
+  /// Tolerance and relTol of the coarsest level's iterative solve.
+  void setTolerances(Scalar tolerance, Scalar relTol) {
+    tolerance_ = tolerance;
+    relTol_ = relTol;
+  }
   /// One V-cycle on A psi = source. psi: nLocalCells entries; residual:
   /// source - A psi on entry (nCells; left changed). `ghosts` fills the
   /// finest level's ghosts.
@@ -66,6 +78,8 @@ class GamgCycle {
   const Agglomeration* agglomeration_;
   std::vector<Level> levels_;
   CoarsestSolver coarsest_;
+  CoefficientStamp prepared_;  ///< the matrix state the coarse levels were summed from
+  Scalar tolerance_ = 1e-6, relTol_ = 0;
 };
 
 }  // namespace sluice::linear

@@ -7,6 +7,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/linear/gamg/agglomeration.hpp"
 #include "sluice/linear/gamg/gamg_solver.hpp"
+#include "sluice/linear/gamg/multigrid_mesh.hpp"
 
 namespace sluice::linear {
 
@@ -20,9 +21,10 @@ GamgPreconditioner::~GamgPreconditioner() = default;
 
 void GamgPreconditioner::factor(const LduMatrix& A) {
   if (!cycle_) {
-    agglomeration_ = &agglomerationFor(settings_, env_, A);
-    cycle_ = std::make_unique<GamgCycle>(*settings_.gamg, *agglomeration_, settings_, registry_);
+    cycle_ = &cycleFor(settings_, env_, A, registry_);
+    agglomeration_ = &env_.multigrid->agglomeration(settings_.gamg->agglomeration);
   }
+  matrix_ = &A;
   cycle_->prepare(A);
   w_.assign(static_cast<std::size_t>(A.nLocalCells()), 0.0);
   residual_.assign(static_cast<std::size_t>(A.nCells()), 0.0);
@@ -31,6 +33,9 @@ void GamgPreconditioner::factor(const LduMatrix& A) {
 double GamgPreconditioner::apply(std::span<const double> r, std::span<double> w, const ProgressHook&) const {
   const std::size_t n = residual_.size();
   GhostUpdater& ghosts = agglomeration_->ghosts(0);
+  cycle_->prepare(*matrix_);  // another solver may have used the shared workspace since factor()
+  // The coarsest level to the preconditioner dictionary's tolerances (as OpenFOAM).
+  cycle_->setTolerances(settings_.gamg->tolerance, settings_.gamg->relTol);
   std::fill(w_.begin(), w_.end(), 0.0);
   std::copy_n(r.begin(), n, residual_.begin());
   const int cycles = settings_.gamg->nVcycles;

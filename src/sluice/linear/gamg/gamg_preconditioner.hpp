@@ -33,9 +33,10 @@ class GamgPreconditioner final : public Preconditioner {
   SolverEnvironment env_;
   SolverRegistry registry_;  ///< a copy: the coarse levels' smoothers are made at the first solve
   const Agglomeration* agglomeration_ = nullptr;
+  GamgCycle* cycle_ = nullptr;  ///< the mesh's workspace for these settings (MultigridMesh::cycle)
   // Workspace of a logically const application.
-  mutable std::unique_ptr<GamgCycle> cycle_;
   mutable std::vector<double> w_, residual_;
+  const LduMatrix* matrix_ = nullptr;  ///< factored last
 };
 
 }  // namespace sluice::linear

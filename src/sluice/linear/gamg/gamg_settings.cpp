@@ -17,6 +17,13 @@ int atLeast(const io::Dictionary& dict, const char* key, int fallback, int minim
 
 }  // namespace
 
+bool GamgSettings::sameCycle(const GamgSettings& other) const {
+  GamgSettings a = *this, b = other;
+  a.tolerance = b.tolerance = 0;
+  a.relTol = b.relTol = 0;
+  return a == b;
+}
+
 GamgSettings GamgSettings::read(const io::Dictionary& dict, const SolverRegistry& registry, const WarnFn& warn) {
   GamgSettings s;
   const std::string smoother = dict.get<std::string>("smoother");
@@ -37,6 +44,8 @@ GamgSettings GamgSettings::read(const io::Dictionary& dict, const SolverRegistry
   s.scaleCorrection = dict.getOr<bool>("scaleCorrection", s.scaleCorrection);
   s.directSolveCoarsest = dict.getOr<bool>("directSolveCoarsest", s.directSolveCoarsest);
   s.nVcycles = atLeast(dict, "nVcycles", s.nVcycles, 1);
+  s.tolerance = dict.getOr<Scalar>("tolerance", s.tolerance);
+  s.relTol = dict.getOr<Scalar>("relTol", s.relTol);
   s.agglomeration.nCellsInCoarsestLevel =
       atLeast(dict, "nCellsInCoarsestLevel", s.agglomeration.nCellsInCoarsestLevel, 1);
   s.agglomeration.mergeLevels = atLeast(dict, "mergeLevels", s.agglomeration.mergeLevels, 1);

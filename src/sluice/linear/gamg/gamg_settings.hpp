@@ -38,7 +38,15 @@ struct GamgSettings {
   bool scaleCorrection = true;
   bool directSolveCoarsest = false;
   int nVcycles = 2;  ///< as a preconditioner: V-cycles per application
+  /// tolerance and relTol of this dictionary: the coarsest level's solve (a
+  /// preconditioner sub-dictionary's own, 1e-6 and 0 unless given, as OpenFOAM)
+  Scalar tolerance = 1e-6;
+  Scalar relTol = 0;
   AgglomerationSettings agglomeration;
+
+  bool operator==(const GamgSettings&) const = default;
+  /// Equal in everything but the tolerances: one V-cycle workspace serves both.
+  bool sameCycle(const GamgSettings& other) const;
 
   /// Reads the keywords above plus agglomerator (faceAreaPair only) and
   /// cacheAgglomeration (accepted either way: the mesh is static, the

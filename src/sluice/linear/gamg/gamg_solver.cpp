@@ -11,13 +11,13 @@
 
 namespace sluice::linear {
 
-const Agglomeration& agglomerationFor(const SolverSettings& settings, const SolverEnvironment& env,
-                                      const LduMatrix& A) {
+GamgCycle& cycleFor(const SolverSettings& settings, const SolverEnvironment& env, const LduMatrix& A,
+                    const SolverRegistry& registry) {
   if (!env.multigrid)
     throw Error(fmt::format("{}: GAMG needs the mesh (its face areas and halo) and none was given", settings.context));
   if (env.multigrid->addressing().get() != &A.addressing())
     throw Error(fmt::format("{}: GAMG was given a matrix that is not on its mesh", settings.context));
-  return env.multigrid->agglomeration(settings.gamg->agglomeration);
+  return env.multigrid->cycle(*settings.gamg, settings, registry);
 }
 
 GamgSolver::GamgSolver(SolverSettings settings, SolverEnvironment env, const SolverRegistry& registry)
@@ -30,16 +30,14 @@ GamgSolver::~GamgSolver() = default;
 SolverPerformance GamgSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                                         GhostUpdater& ghosts) {
   if (!cycle_) {
-    agglomeration_ = &agglomerationFor(settings_, env_, A);
-    cycle_ = std::make_unique<GamgCycle>(*settings_.gamg, *agglomeration_, settings_, registry_);
+    cycle_ = &cycleFor(settings_, env_, A, registry_);
+    agglomeration_ = &env_.multigrid->agglomeration(settings_.gamg->agglomeration);
   }
   const auto n = static_cast<std::size_t>(A.nCells());
   detail::ensureSize(Ax_, n);
   detail::ensureSize(residual_, n);
-  if (!prepared_.matches(A)) {  // the components of a vector equation share one matrix
-    cycle_->prepare(A);
-    prepared_ = A.stamp();
-  }
+  cycle_->prepare(A);  // nothing if A is the matrix prepared last (a vector equation's components)
+  cycle_->setTolerances(settings_.gamg->tolerance, settings_.gamg->relTol);  // = the solver's
 
   SolverPerformance perf{"GAMG", fieldName(), 0, 0, 0, false};
   const detail::InitialNorms norms = detail::initialNorms(comm(), A, x, b, ghosts, Ax_, residual_);

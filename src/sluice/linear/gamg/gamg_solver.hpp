@@ -35,8 +35,7 @@ class GamgSolver final : public LinearSolver {
  private:
   SolverRegistry registry_;  ///< a copy: the coarse levels' smoothers are made at the first solve
   const Agglomeration* agglomeration_ = nullptr;
-  std::unique_ptr<GamgCycle> cycle_;
-  CoefficientStamp prepared_;  ///< the matrix state the coarse levels were summed from
+  GamgCycle* cycle_ = nullptr;  ///< the mesh's workspace for these settings (MultigridMesh::cycle)
   std::vector<double> Ax_, residual_;
 };
 
@@ -44,9 +43,10 @@ class GamgSolver final : public LinearSolver {
 std::unique_ptr<LinearSolver> makeGamgSolver(const SolverSettings& settings, const SolverEnvironment& env,
                                              const SolverRegistry& registry);
 
-/// The agglomeration for `settings` on the environment's MultigridMesh, for
-/// matrix `A`. Throws sluice::Error naming the context if the environment has
-/// no MultigridMesh or A's addressing is not the mesh's.
-const Agglomeration& agglomerationFor(const SolverSettings& settings, const SolverEnvironment& env, const LduMatrix& A);
+/// The V-cycle workspace for `settings` on the environment's MultigridMesh,
+/// for matrix `A`. Throws sluice::Error naming the context if the environment
+/// has no MultigridMesh or A's addressing is not the mesh's.
+GamgCycle& cycleFor(const SolverSettings& settings, const SolverEnvironment& env, const LduMatrix& A,
+                    const SolverRegistry& registry);
 
 }  // namespace sluice::linear

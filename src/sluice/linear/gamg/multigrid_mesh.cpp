@@ -2,6 +2,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/linear/gamg/agglomeration.hpp"
+#include "sluice/linear/gamg/gamg_cycle.hpp"
 
 namespace sluice::linear {
 
@@ -18,6 +19,12 @@ MultigridMesh::MultigridMesh(const parallel::Communicator& comm, std::shared_ptr
     throw Error("MultigridMesh: the pairing order needs one position per owned cell");
 }
 
+struct MultigridMesh::CycleEntry {
+  GamgSettings gamg;
+  Precision precision;
+  std::unique_ptr<GamgCycle> cycle;
+};
+
 MultigridMesh::~MultigridMesh() = default;
 
 const Agglomeration& MultigridMesh::agglomeration(const AgglomerationSettings& settings) const {
@@ -26,6 +33,17 @@ const Agglomeration& MultigridMesh::agglomeration(const AgglomerationSettings& s
     if (s == settings) return *a;
   built_.emplace_back(settings, std::make_unique<Agglomeration>(*this, settings));
   return *built_.back().second;
+}
+
+GamgCycle& MultigridMesh::cycle(const GamgSettings& gamg, const SolverSettings& settings,
+                                const SolverRegistry& registry) const {
+  for (const auto& e : cycles_)
+    if (e->gamg.sameCycle(gamg) && e->precision == settings.precision) return *e->cycle;
+  const Agglomeration& a = agglomeration(gamg.agglomeration);
+  std::lock_guard lock(mutex_);
+  cycles_.push_back(std::make_unique<CycleEntry>(
+      CycleEntry{gamg, settings.precision, std::make_unique<GamgCycle>(gamg, a, settings, registry)}));
+  return *cycles_.back()->cycle;
 }
 
 }  // namespace sluice::linear

@@ -26,6 +26,9 @@
 namespace sluice::linear {
 
 class Agglomeration;
+class GamgCycle;
+class SolverRegistry;
+struct SolverSettings;
 
 class MultigridMesh {
  public:
@@ -46,6 +49,12 @@ class MultigridMesh {
   /// The agglomeration for `settings`, built on the first request
   /// (collective: every rank asks for the same settings in the same order).
   const Agglomeration& agglomeration(const AgglomerationSettings& settings) const;
+  /// The V-cycle workspace (coarse matrices, smoothers, vectors) for these
+  /// GAMG settings and factor precision, shared by every solver that asks
+  /// with the same ones (p, p_rghFinal, pcorr: one workspace, not three).
+  /// Made on the first request (collective, as agglomeration()); smoothers
+  /// from `registry`.
+  GamgCycle& cycle(const GamgSettings& gamg, const SolverSettings& settings, const SolverRegistry& registry) const;
 
  private:
   const parallel::Communicator* comm_;
@@ -55,6 +64,8 @@ class MultigridMesh {
   std::vector<Label> pairingOrder_;
   mutable std::mutex mutex_;
   mutable std::vector<std::pair<AgglomerationSettings, std::unique_ptr<Agglomeration>>> built_;
+  struct CycleEntry;
+  mutable std::vector<std::unique_ptr<CycleEntry>> cycles_;
 };
 
 }  // namespace sluice::linear
