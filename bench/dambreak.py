@@ -141,13 +141,9 @@ def main(argv: list[str]) -> int:
     p.add_argument("--np", default="1,2")
     p.add_argument("--name", default="dambreak", help="results in bench/results/<NAME>.json and <NAME upper>.md")
     p.add_argument("--variants", help="comma-separated code:p_rgh pairs, e.g. openfoam:GAMG,sluice:GAMG (default all)")
-    p.add_argument("--work", type=Path, default=REPO / "build-bench/dambreak")
-    p.add_argument("--results", type=Path, default=REPO / "bench/results")
-    p.add_argument("--build", type=Path, default=REPO / "build-bench")
-    p.add_argument("--command", default="/usr/bin/python3 bench/dambreak.py " + " ".join(argv))
+    runners.add_run_arguments(p, REPO, "dambreak", argv)
     args = p.parse_args(argv)
-    if not TUTORIAL.exists():
-        print(f"needs OpenFOAM v1912's tutorials ({TUTORIAL}); apt-get install openfoam openfoam-examples")
+    if runners.missing_tutorial(TUTORIAL):
         return 1
     tools = runners.Tools.in_build_dir(REPO, args.build)
     results = []

@@ -225,6 +225,23 @@ def run_code(code: str, case_dir: Path, np: int, tools: Tools, work: Path, expec
     return record
 
 
+def add_run_arguments(p, repo: Path, name: str, argv: list[str]) -> None:
+    """The options every side-by-side script shares: --work, --results,
+    --build and --command (the command line recorded in the results)."""
+    p.add_argument("--work", type=Path, default=repo / "build-bench" / name)
+    p.add_argument("--results", type=Path, default=repo / "bench/results")
+    p.add_argument("--build", type=Path, default=repo / "build-bench")
+    p.add_argument("--command", default=f"/usr/bin/python3 bench/{name}.py " + " ".join(argv))
+
+
+def missing_tutorial(tutorial: Path) -> bool:
+    """True, with a message, when OpenFOAM's tutorial is not installed."""
+    if tutorial.exists():
+        return False
+    print(f"needs OpenFOAM v1912's tutorials ({tutorial}); apt-get install openfoam openfoam-examples")
+    return True
+
+
 def run_case(code: str, case_dir: Path, np: int, tools: Tools, expected_steps: int,
              application: str = "icoFoam") -> dict:
     """run_code on a generated case, after blockMesh (and decomposePar) for
