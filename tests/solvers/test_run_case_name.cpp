@@ -1,13 +1,17 @@
-// The output series is named after the case directory itself however the
-// user names it: `sluice run .` inside the case, a trailing slash, a path
-// through `..`. (It used to write hidden files: VTK/..pvd, VTK/._0/.)
+// The output series as a user names and reads it: named after the case
+// directory itself however the user names it (`sluice run .` inside the case,
+// a trailing slash, a path through `..`; it used to write hidden files
+// VTK/..pvd and VTK/._0/), and its times the write times as set (0.03, not
+// the sum of 30 steps of 0.001).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <string>
+#include <vector>
 
+#include "solvers/run_case_support.hpp"
 #include "solvers/solver_case_support.hpp"
 #include "support/case_copy.hpp"
 
@@ -42,4 +46,24 @@ TEST(RunCaseName, SeriesIsNamedAfterTheCaseDirectory) {
     for (const auto& entry : fs::directory_iterator(cavity / "VTK"))
       EXPECT_NE(entry.path().filename().string().front(), '.') << entry.path();
   }
+}
+
+TEST(RunCaseName, SeriesTimesAreTheWriteTimesAsSet) {
+  test::TempDir dir("series-times");
+  const fs::path cavity = dir.path() / "cavity";
+  shortCavity(cavity);
+  std::string control = test::readTextFile(cavity / "system/controlDict");
+  control = std::regex_replace(control, std::regex("\ndeltaT[^;]*;"), "\ndeltaT 0.001;");
+  control = std::regex_replace(control, std::regex("\nendTime[^;]*;"), "\nendTime 0.03;");
+  control = std::regex_replace(control, std::regex("\nwriteControl[^;]*;"), "\nwriteControl timeStep;");
+  control = std::regex_replace(control, std::regex("\nwriteInterval[^;]*;"), "\nwriteInterval 10;");
+  test::writeText(cavity / "system/controlDict", control);
+  const test::CommandResult r = runcase::sluiceRun(cavity, 1, "--quiet", 120);
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::vector<std::string> times;
+  const std::string pvd = test::readTextFile(cavity / "VTK/cavity.pvd");
+  const std::regex entry("timestep=\"([^\"]+)\"[^>]*name=\"internal\"");
+  for (auto it = std::sregex_iterator(pvd.begin(), pvd.end(), entry); it != std::sregex_iterator(); ++it)
+    times.push_back((*it)[1]);
+  EXPECT_EQ(times, (std::vector<std::string>{"0", "0.01", "0.02", "0.03"}));
 }

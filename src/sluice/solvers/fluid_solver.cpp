@@ -1,6 +1,7 @@
 #include "sluice/solvers/fluid_solver.hpp"
 
 #include <limits>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -165,7 +166,9 @@ void FluidSolver::checkFinite() {
 }
 
 void FluidSolver::write() {
-  vtk_.beginTime(time_.value());
+  // The time as the user set it (the name of OpenFOAM's time directory,
+  // timePrecision digits), not the sum of the steps (4.999999999999981 for 5).
+  vtk_.beginTime(std::stod(time_.timeName()));
   fields_.forEachVolField([&](const std::string& name, const auto& f, const field::FieldOptions& options) {
     if (!options.write) return;
     using T = typename std::decay_t<decltype(f.values())>::value_type;
