@@ -1,7 +1,8 @@
 // sluice command-line entry point.
 //   sluice mesh CASE [--json]              mesh report (serial)
 //   sluice decompose CASE [--np N]         parallel start-up, decomposition and halo check
-//   sluice run CASE [--np N]               run the case's application (icoFoam, pimpleFoam)
+//   sluice run [CASE] [--np N]             run the case's application (icoFoam, pimpleFoam, interFoam)
+//   sluice run -case CASE, mpirun -np N sluice run -parallel   OpenFOAM's habits
 //   sluice setfields [CASE]                set initial field values from system/setFieldsDict (serial)
 #include <cstdio>
 #include <exception>
@@ -37,6 +38,15 @@ int runSerial(F&& body) {
   return 1;
 }
 
+// OpenFOAM's single-dash options as CLI11's double-dash ones: a user's
+// `sluice run -case CASE` or `mpirun -np 4 sluice run -parallel` works.
+std::vector<std::string> withOpenFoamOptions(int argc, char** argv) {
+  std::vector<std::string> args(argv, argv + argc);
+  for (std::string& a : args)
+    if (a == "-case" || a == "-parallel") a.insert(0, "-");
+  return args;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -64,7 +74,12 @@ int main(int argc, char** argv) {
 
   sluice::apps::RunCommandOptions runOptions;
   CLI::App* run = app.add_subcommand("run", "Run the case's application (controlDict: icoFoam, pimpleFoam)");
-  run->add_option("case", runOptions.caseDir, "Case directory")->required();
+  run->add_option("case", runOptions.caseDir, "Case directory (default: the current directory)");
+  std::string caseOption;
+  run->add_option("--case", caseOption, "Case directory, as OpenFOAM's -case");
+  bool parallelFlag = false;
+  run->add_flag("--parallel", parallelFlag,
+                "Accepted as OpenFOAM's -parallel under an MPI launcher (mpirun -np N sluice run -parallel)");
   run->add_option("--np", np, "Number of ranks: sluice starts itself under mpiexec")->check(CLI::PositiveNumber);
   run->add_option("--method", runOptions.method,
                   "Override decomposeParDict's method (scotch, metis, simple, hierarchical)");
@@ -76,9 +91,29 @@ int main(int argc, char** argv) {
       "setfields", "Set initial field values in the start time directory from system/setFieldsDict (setFields)");
   setFields->add_option("case", setFieldsOptions.caseDir, "Case directory (default: the current directory)");
 
-  CLI11_PARSE(app, argc, argv);
+  std::vector<std::string> args = withOpenFoamOptions(argc, argv);
+  std::vector<char*> cargs;
+  for (std::string& a : args) cargs.push_back(a.data());
+  try {
+    app.parse(static_cast<int>(cargs.size()), cargs.data());
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
 
   if (run->parsed()) {
+    if (!caseOption.empty() && !runOptions.caseDir.empty() && caseOption != runOptions.caseDir) {
+      std::fprintf(stderr, "error: run: two case directories given ('%s' and -case '%s')\n", runOptions.caseDir.c_str(),
+                   caseOption.c_str());
+      return 1;
+    }
+    if (!caseOption.empty()) runOptions.caseDir = caseOption;
+    if (runOptions.caseDir.empty()) runOptions.caseDir = ".";
+    if (parallelFlag && np == 0 && !sluice::apps::underMpiLauncher()) {
+      std::fprintf(stderr,
+                   "error: run -parallel: not started by an MPI launcher; use mpirun -np N sluice run -parallel, or "
+                   "sluice run --np N\n");
+      return 1;
+    }
     if (np > 0 && !sluice::apps::underMpiLauncher()) {
       std::vector<std::string> args = {"run", runOptions.caseDir};
       if (!runOptions.method.empty()) args.insert(args.end(), {"--method", runOptions.method});

@@ -24,4 +24,7 @@ set_tests_properties(
     DamBreakColumn.SurgeFrontFollowsMartinAndMoyce
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np1
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np2
+    RunOpenFoamHabits.MpirunWithDashParallel
+    GamgOpenFoam.CavityPressureSolvesTakeOpenFoamsVCycles
+    GamgOpenFoam.PitzDailyMeshPressureSolvesTakeOpenFoamsVCycles
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")
