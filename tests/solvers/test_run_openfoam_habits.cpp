@@ -54,8 +54,10 @@ TEST(RunOpenFoamHabits, DashCase) {
 TEST(RunOpenFoamHabits, MpirunWithDashParallel) {
   test::TempDir dir("habit-parallel");
   const fs::path cavity = shortCavity(dir);
-  const test::CommandResult r = shell("mpiexec --oversubscribe -n 2 " + kSluice + " run -parallel -case " +
-                                      test::shellQuote(cavity.string()));
+  // Open MPI refuses root without these (CI machines run as root); sluice --np sets them itself.
+  const test::CommandResult r =
+      shell("OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec --oversubscribe -n 2 " + kSluice +
+            " run -parallel -case " + test::shellQuote(cavity.string()));
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("icoFoam on 2 rank(s)"));
   EXPECT_TRUE(fs::exists(cavity / "VTK/cavity.pvd"));
