@@ -54,6 +54,7 @@ class GamgCycle {
   /// finest level's ghosts.
   void vcycle(std::span<double> psi, std::span<const double> source, std::span<const double> residual,
               GhostUpdater& ghosts);
+  const Agglomeration& agglomeration() const { return *agglomeration_; }
   /// The finest matrix in row form (valid after prepare).
   const RowMatrix& finestRows() const { return levels_[0].rows; }
 

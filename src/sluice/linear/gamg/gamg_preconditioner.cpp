@@ -7,7 +7,6 @@
 #include "sluice/core/error.hpp"
 #include "sluice/linear/gamg/agglomeration.hpp"
 #include "sluice/linear/gamg/gamg_solver.hpp"
-#include "sluice/linear/gamg/multigrid_mesh.hpp"
 
 namespace sluice::linear {
 
@@ -20,10 +19,7 @@ GamgPreconditioner::GamgPreconditioner(const SolverSettings& settings, const Sol
 GamgPreconditioner::~GamgPreconditioner() = default;
 
 void GamgPreconditioner::factor(const LduMatrix& A) {
-  if (!cycle_) {
-    cycle_ = &cycleFor(settings_, env_, A, registry_);
-    agglomeration_ = &env_.multigrid->agglomeration(settings_.gamg->agglomeration);
-  }
+  if (!cycle_) cycle_ = &cycleFor(settings_, env_, A, registry_);
   matrix_ = &A;
   cycle_->prepare(A);
   w_.assign(static_cast<std::size_t>(A.nLocalCells()), 0.0);
@@ -32,7 +28,7 @@ void GamgPreconditioner::factor(const LduMatrix& A) {
 
 double GamgPreconditioner::apply(std::span<const double> r, std::span<double> w, const ProgressHook&) const {
   const std::size_t n = residual_.size();
-  GhostUpdater& ghosts = agglomeration_->ghosts(0);
+  GhostUpdater& ghosts = cycle_->agglomeration().ghosts(0);
   cycle_->prepare(*matrix_);  // another solver may have used the shared workspace since factor()
   // The coarsest level to the preconditioner dictionary's tolerances (as OpenFOAM).
   cycle_->setTolerances(settings_.gamg->tolerance, settings_.gamg->relTol);

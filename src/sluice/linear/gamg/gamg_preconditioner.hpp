@@ -32,7 +32,6 @@ class GamgPreconditioner final : public Preconditioner {
   SolverSettings settings_;
   SolverEnvironment env_;
   SolverRegistry registry_;  ///< a copy: the coarse levels' smoothers are made at the first solve
-  const Agglomeration* agglomeration_ = nullptr;
   GamgCycle* cycle_ = nullptr;  ///< the mesh's workspace for these settings (MultigridMesh::cycle)
   // Workspace of a logically const application.
   mutable std::vector<double> w_, residual_;

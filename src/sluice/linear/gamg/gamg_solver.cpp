@@ -29,10 +29,7 @@ GamgSolver::~GamgSolver() = default;
 
 SolverPerformance GamgSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                                         GhostUpdater& ghosts) {
-  if (!cycle_) {
-    cycle_ = &cycleFor(settings_, env_, A, registry_);
-    agglomeration_ = &env_.multigrid->agglomeration(settings_.gamg->agglomeration);
-  }
+  if (!cycle_) cycle_ = &cycleFor(settings_, env_, A, registry_);
   const auto n = static_cast<std::size_t>(A.nCells());
   detail::ensureSize(Ax_, n);
   detail::ensureSize(residual_, n);

@@ -26,7 +26,7 @@ class GamgSolver final : public LinearSolver {
   ~GamgSolver() override;
 
   /// The hierarchy (after the first solve; nullptr before).
-  const Agglomeration* agglomeration() const { return agglomeration_; }
+  const Agglomeration* agglomeration() const { return cycle_ ? &cycle_->agglomeration() : nullptr; }
 
  protected:
   SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
@@ -34,7 +34,6 @@ class GamgSolver final : public LinearSolver {
 
  private:
   SolverRegistry registry_;  ///< a copy: the coarse levels' smoothers are made at the first solve
-  const Agglomeration* agglomeration_ = nullptr;
   GamgCycle* cycle_ = nullptr;  ///< the mesh's workspace for these settings (MultigridMesh::cycle)
   std::vector<double> Ax_, residual_;
 };
