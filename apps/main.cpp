@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
       if (runOptions.quiet) args.push_back("--quiet");
       return sluice::apps::relaunchUnderMpi(np, args);
     }
+    sluice::apps::prepareSerialMpi();
     return sluice::parallel::parallelMain(argc, argv, [&](sluice::parallel::Communicator& world) {
       if (np > 0 && np != world.size())
         throw sluice::parallel::CollectiveError(
@@ -139,6 +140,7 @@ int main(int argc, char** argv) {
       if (decomposeOptions.noRenumber) args.push_back("--no-renumber");
       return sluice::apps::relaunchUnderMpi(np, args);
     }
+    sluice::apps::prepareSerialMpi();
     return sluice::parallel::parallelMain(argc, argv, [&](sluice::parallel::Communicator& world) {
       if (np > 0 && np != world.size())
         throw sluice::parallel::CollectiveError(

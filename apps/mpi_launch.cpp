@@ -26,6 +26,13 @@ bool userStdoutIsTerminal() {
   return recorded != nullptr && std::strcmp(recorded, "1") == 0;
 }
 
+void prepareSerialMpi() {
+  if (underMpiLauncher()) return;
+  setenv("OMPI_MCA_ess_singleton_isolated", "1", 0);
+  setenv("OMPI_MCA_pml", "ob1", 0);
+  setenv("OMPI_MCA_btl", "self", 0);
+}
+
 int relaunchUnderMpi(int np, const std::vector<std::string>& args) {
   std::error_code ec;
   const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();

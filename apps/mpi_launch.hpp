@@ -15,6 +15,14 @@ bool underMpiLauncher();
 /// them, and assume a log when started by a launcher directly.
 bool userStdoutIsTerminal();
 
+/// A serial run (no launcher) is an MPI singleton. Open MPI 4 would start an
+/// orted daemon and probe its network transports for it (about 0.3 s, longer
+/// than the 20x20 cavity tutorial's whole run); this asks for an isolated
+/// singleton with the in-process transport only. The code path is the same
+/// (MPI_COMM_WORLD of size 1). Values the user set in the environment win.
+/// Call before MPI_Init; does nothing under a launcher.
+void prepareSerialMpi();
+
 /// Replaces this process by `mpiexec -n np <this program> args...`; returns
 /// only on failure (with a message on stderr), as exit code 1.
 int relaunchUnderMpi(int np, const std::vector<std::string>& args);
