@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -16,6 +17,7 @@
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 #include "sluice/solvers/solver_registry.hpp"
+#include "sluice/solvers/terminal_log.hpp"
 
 namespace sluice::apps {
 
@@ -67,11 +69,16 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   field::FvMesh& mesh = *meshPtr;
   field::shareCellFileOrder(mesh, cellOrder);
 
+  // On a terminal rank 0's solver lines scroll above the progress line.
+  std::optional<solvers::TerminalLog> terminal;
+  if (comm.isRoot() && userStdoutIsTerminal()) terminal.emplace(stdout);
   solvers::RunContext context{caseDir, caseName(caseDir), comm, profile, mesh, controlDict,
-                              stdout, userStdoutIsTerminal(), !options.quiet};
+                              terminal ? terminal->stream() : stdout, terminal ? &*terminal : nullptr,
+                              !options.quiet};
   std::unique_ptr<solvers::Solver> solver =
       parallel::collectively(comm, [&] { return registry.create(application, context); });
   const int status = solver->run();
+  terminal.reset();
 
   const std::string table = profile.report(comm);
   profile.writeJson(comm, caseDir / "sluice-profile.json");

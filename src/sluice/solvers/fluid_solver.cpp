@@ -1,5 +1,7 @@
 #include "sluice/solvers/fluid_solver.hpp"
 
+#include <chrono>
+#include <ctime>
 #include <limits>
 #include <string>
 
@@ -27,7 +29,9 @@ FluidSolver::FluidSolver(RunContext& context, Algorithm algorithm)
       time_(TimeControlSettings::read(context.controlDict, context.caseDir)),
       solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr, &context.mesh.multigridMesh()),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
-      progress_(context.log, context.comm.isRoot(), context.logIsTerminal) {}
+      progress_(context.comm.isRoot() ? context.terminal : nullptr,
+                context.comm.isRoot() && !context.terminal && !context.verbose ? context.log : nullptr),
+      started_(std::chrono::steady_clock::now()) {}
 
 FluidSolver::~FluidSolver() = default;
 
@@ -105,14 +109,26 @@ Scalar FluidSolver::deltaTFactor(const fv::CourantNumber& co) {
 }
 
 void FluidSolver::advanceTime() {
+  // OpenFOAM's order, which log tools parse: icoFoam prints "Time = " first
+  // and then the Courant number; pimpleFoam and interFoam print the Courant
+  // number(s) and the adjusted deltaT before "Time = ".
+  const bool timeFirst = pimple_.algorithm() == Algorithm::Piso;
+  const bool verbose = ctx_.verbose && ctx_.comm.isRoot();
   const fv::CourantNumber co = courantNumber();
-  if (ctx_.verbose && ctx_.comm.isRoot())
-    fmt::print(ctx_.log, "Courant Number mean: {:.6g} max: {:.6g}\n", co.mean, co.max);
+  stepCourant_ = co;
+  const auto printCourant = [&] {
+    if (verbose) fmt::print(ctx_.log, "Courant Number mean: {:.6g} max: {:.6g}\n", co.mean, co.max);
+  };
+  if (!timeFirst) printCourant();
   const Scalar factor = deltaTFactor(co);
-  if (time_.settings().adjustTimeStep) time_.adjustDeltaTByFactor(factor);
+  if (time_.settings().adjustTimeStep) {
+    time_.adjustDeltaTByFactor(factor);
+    if (verbose) fmt::print(ctx_.log, "deltaT = {:.6g}\n", time_.deltaT());
+  }
   time_.advance();
   solvers_.beginStep();
-  if (ctx_.verbose && ctx_.comm.isRoot()) fmt::print(ctx_.log, "Time = {}\n", time_.timeName());
+  if (verbose) fmt::print(ctx_.log, "Time = {}\n\n", time_.timeName());
+  if (timeFirst) printCourant();
   fields_.storeOldTimes();
   fields_.updateTime(time_.value());
 }
@@ -196,12 +212,12 @@ void FluidSolver::runFunctionObjects() {
 
 void FluidSolver::reportStep() {
   if (!ctx_.comm.isRoot()) return;
-  if (ctx_.verbose) {
-    std::string line = "Residuals:";
-    for (const auto& [name, perf] : solvers_.firstInStep())
-      line += fmt::format(" {} {:.3g} ({} it)", name, perf.initialResidual, solvers_.lastPerformance().at(name).iterations);
-    fmt::print(ctx_.log, "{}\n\n", line);
-  }
+  // OpenFOAM's ExecutionTime is the process's CPU time, ClockTime the whole
+  // seconds of wall time since start-up.
+  const double cpuSeconds = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+  const auto clockSeconds =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_).count();
+  if (ctx_.verbose) fmt::print(ctx_.log, "ExecutionTime = {:.6g} s  ClockTime = {} s\n\n", cpuSeconds, clockSeconds);
   progress_.update(time_.value(), time_.progress(), time_.timeIndex());
 }
 

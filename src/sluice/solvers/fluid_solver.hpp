@@ -20,6 +20,7 @@
 // Fields are owned by the FieldRegistry (fields()); stages change them
 // through fields().modify<...>(name). Output writes every field registered
 // with `write`; function objects sample any registered volume field by name.
+#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -117,6 +118,8 @@ class FluidSolver : public Solver {
   std::unique_ptr<output::SamplingMesh> samplingMesh_;  ///< built only when a function object samples
   std::unique_ptr<output::FunctionObjects> functions_;
   ProgressDisplay progress_;
+  std::chrono::steady_clock::time_point started_;
+  fv::CourantNumber stepCourant_;  ///< of the step being taken
   Scalar lastWrittenTime_ = -1;
 };
 

@@ -18,10 +18,9 @@ std::string duration(double seconds) {
 
 }  // namespace
 
-ProgressDisplay::ProgressDisplay(std::FILE* out, bool enabled, bool terminal, double logIntervalSeconds)
-    : out_(out),
-      enabled_(enabled && out != nullptr),
-      terminal_(terminal),
+ProgressDisplay::ProgressDisplay(TerminalLog* terminal, std::FILE* log, double logIntervalSeconds)
+    : terminal_(terminal),
+      log_(log),
       logInterval_(logIntervalSeconds),
       started_(Clock::now()),
       lastShown_(started_) {}
@@ -32,7 +31,7 @@ std::string ProgressDisplay::format(double simulatedTime, double fraction, doubl
 }
 
 void ProgressDisplay::update(double simulatedTime, double fraction, long long steps) {
-  if (!enabled_) return;
+  if ((terminal_ == nullptr && log_ == nullptr) || finished_) return;
   const auto now = Clock::now();
   const double interval = terminal_ ? 0.2 : logInterval_;
   if (shown_ && std::chrono::duration<double>(now - lastShown_).count() < interval && fraction < 1) return;
@@ -41,22 +40,19 @@ void ProgressDisplay::update(double simulatedTime, double fraction, long long st
   const double left = fraction > 0 ? elapsed * (1 - fraction) / fraction : NAN;
   const std::string line = format(simulatedTime, fraction, rate, left);
   if (terminal_) {
-    fmt::print(out_, "\r{}\x1b[K", line);
-    lineOpen_ = true;
-  } else
-    fmt::print(out_, "{}\n", line);
-  std::fflush(out_);
+    terminal_->setStatus(line);
+  } else {
+    fmt::print(log_, "Progress: {}\n", line);
+    std::fflush(log_);
+  }
   lastShown_ = now;
   shown_ = true;
 }
 
-ProgressDisplay::~ProgressDisplay() { finish(); }
-
 void ProgressDisplay::finish() {
-  if (!lineOpen_) return;
-  fmt::print(out_, "\n");
-  std::fflush(out_);
-  lineOpen_ = false;
+  if (finished_) return;
+  finished_ = true;
+  if (terminal_) terminal_->endStatus();
 }
 
 }  // namespace sluice::solvers

@@ -1,17 +1,22 @@
 #pragma once
 // One-line progress of a run: simulated time, percent done, steps per second
-// and estimated time left. On a terminal the line is redrawn in place; in a
-// log (not a terminal) a line is printed at most every `logInterval` seconds,
-// so CI logs stay short. Only rank 0 displays. The caller says whether `out`
-// is a terminal: under mpiexec a rank's isatty answers for a pseudo-terminal
-// of the launcher, not for what the user sees.
+// and estimated time left. On a terminal it is the status line of a
+// TerminalLog (the last line, redrawn in place, never mixed with solver
+// lines). Without a terminal it is printed to `log` as "Progress: ..." lines
+// at most every `logInterval` seconds (for `--quiet` runs, whose log has
+// nothing else; a full solver log gets none, so tools that parse OpenFOAM
+// logs see only OpenFOAM's lines). Only rank 0 displays: other ranks pass
+// two null pointers.
 //
-//   ProgressDisplay progress(stdout, comm.isRoot(), isTerminal);
+//   ProgressDisplay progress(terminalLog, nullptr);          // terminal (rank 0)
+//   ProgressDisplay progress(nullptr, quiet ? stdout : nullptr);  // redirected
 //   each step: progress.update(time.value(), time.progress(), time.timeIndex());
 //   at the end: progress.finish();
 #include <chrono>
 #include <cstdio>
 #include <string>
+
+#include "sluice/solvers/terminal_log.hpp"
 
 namespace sluice::solvers {
 
@@ -19,30 +24,26 @@ class ProgressDisplay {
  public:
   using Clock = std::chrono::steady_clock;
 
-  ProgressDisplay(std::FILE* out, bool enabled, bool terminal, double logIntervalSeconds = 10.0);
-  /// Ends a redrawn line left open (a run that stopped with an error), so
-  /// the error message starts on a line of its own.
-  ~ProgressDisplay();
+  ProgressDisplay(TerminalLog* terminal, std::FILE* log, double logIntervalSeconds = 10.0);
   ProgressDisplay(const ProgressDisplay&) = delete;
   ProgressDisplay& operator=(const ProgressDisplay&) = delete;
 
   /// `fraction` in [0, 1]; `steps` counts steps taken since the start.
   void update(double simulatedTime, double fraction, long long steps);
-  /// Ends the progress line (a final newline on a terminal); later calls do nothing.
+  /// Leaves the last progress line on screen (terminal); later calls do nothing.
   void finish();
 
   /// The text of the line for given figures (exposed for tests).
   static std::string format(double simulatedTime, double fraction, double stepsPerSecond, double secondsLeft);
 
  private:
-  std::FILE* out_;
-  bool enabled_;
-  bool terminal_;
+  TerminalLog* terminal_;
+  std::FILE* log_;
   double logInterval_;
   Clock::time_point started_;
   Clock::time_point lastShown_;
   bool shown_ = false;
-  bool lineOpen_ = false;  ///< a redrawn terminal line awaits its newline
+  bool finished_ = false;
 };
 
 }  // namespace sluice::solvers

@@ -3,7 +3,7 @@
 // implements. Solvers are classes with named stages (no include fragments),
 // registered by the OpenFOAM application name in a SolverRegistry.
 //
-//   RunContext ctx{caseDir, caseName, comm, profile, mesh, controlDict, log, logIsTerminal};
+//   RunContext ctx{caseDir, caseName, comm, profile, mesh, controlDict, log, terminal};
 //   std::unique_ptr<Solver> solver = SolverRegistry::standard().create("icoFoam", ctx);
 //   int status = solver->run();          // collective
 #include <cstdio>
@@ -14,6 +14,7 @@
 #include "sluice/io/dictionary.hpp"
 #include "sluice/parallel/comm_profile.hpp"
 #include "sluice/parallel/communicator.hpp"
+#include "sluice/solvers/terminal_log.hpp"
 
 namespace sluice::solvers {
 
@@ -24,8 +25,8 @@ struct RunContext {
   parallel::CommProfile& profile;
   field::FvMesh& mesh;
   const io::Dictionary& controlDict;
-  std::FILE* log = stdout;              ///< per-step lines (rank 0 only)
-  bool logIsTerminal = false;           ///< the progress line is redrawn in place, not appended
+  std::FILE* log = stdout;              ///< per-step lines (rank 0 only); terminal->stream() on a terminal
+  TerminalLog* terminal = nullptr;      ///< rank 0 on a terminal: the progress is its status line
   bool verbose = true;                  ///< print each linear solve, as OpenFOAM does
 };
 

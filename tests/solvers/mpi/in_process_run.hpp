@@ -61,7 +61,7 @@ class InProcessRun {
     mesh_ = std::make_unique<field::FvMesh>(std::move(startup.mesh), *comm_);
     field::shareCellFileOrder(*mesh_, startup.cellOrder);
     context_ = std::make_unique<solvers::RunContext>(solvers::RunContext{
-        caseDir, caseDir.filename().string(), *comm_, profile_, *mesh_, controlDict_, stdout, false, false});
+        caseDir, caseDir.filename().string(), *comm_, profile_, *mesh_, controlDict_, stdout, nullptr, false});
     solver_ = solvers::SolverRegistry::standard().create(controlDict_.get<std::string>("application"), *context_);
   }
   int run() { return solver_->run(); }
