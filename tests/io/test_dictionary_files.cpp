@@ -120,12 +120,12 @@ TEST(DictionaryFiles, ParseResolvesIncludesAgainstBaseDir) {
 
 // ---------------------------------------------------------------- directives
 
-TEST(DictionaryDirectives, IncludeEtcAndIncludeFuncWarnAndSkip) {
+TEST(DictionaryDirectives, UnknownEtcFilesAndFunctionsWarnAndSkip) {
   std::vector<std::string> warnings;
   ParseOptions options;
   options.warn = [&](const std::string& w) { warnings.push_back(w); };
   Dictionary d = Dictionary::parse(R"(
-#includeEtc "caseDicts/setConstraintTypes"
+#includeEtc "caseDicts/postProcessing/visualization/streamlines.cfg"
 functions
 {
     #includeFunc streamlines
@@ -135,12 +135,50 @@ a 1;
                                    "system/controlDict", {}, options);
   ASSERT_EQ(warnings.size(), 3u);
   EXPECT_EQ(warnings[0],
-            "system/controlDict:2:1: #includeEtc \"caseDicts/setConstraintTypes\" skipped (OpenFOAM etc files are not "
-            "available)");
-  EXPECT_EQ(warnings[1], "system/controlDict:5:5: #includeFunc streamlines skipped (function objects are not supported)");
-  EXPECT_EQ(warnings[2], "system/controlDict:6:5: #includeFunc mag(U) skipped (function objects are not supported)");
+            "system/controlDict:2:1: #includeEtc \"caseDicts/postProcessing/visualization/streamlines.cfg\" skipped "
+            "(sluice has no version of this OpenFOAM etc file)");
+  EXPECT_EQ(warnings[1],
+            "system/controlDict:5:5: #includeFunc streamlines skipped (sluice has no such function; it has: residuals)");
+  EXPECT_EQ(warnings[2],
+            "system/controlDict:6:5: #includeFunc mag(U) skipped (sluice has no such function; it has: residuals)");
   EXPECT_TRUE(d.subDict("functions").keys().empty());
   EXPECT_EQ(d.get<Label>("a"), 1);
+}
+
+TEST(DictionaryDirectives, SetConstraintTypesGivesConstraintGroupsTheirConditions) {
+  std::vector<std::string> warnings;
+  ParseOptions options;
+  options.warn = [&](const std::string& w) { warnings.push_back(w); };
+  Dictionary d = Dictionary::parse(R"(
+boundaryField
+{
+    #includeEtc "caseDicts/setConstraintTypes"
+    inlet { type zeroGradient; }
+}
+)",
+                                   "0/p", {}, options);
+  EXPECT_TRUE(warnings.empty());
+  const Dictionary& bf = d.subDict("boundaryField");
+  for (const char* type : {"cyclic", "empty", "symmetryPlane", "symmetry"})
+    EXPECT_EQ(bf.subDict(type).get<std::string>("type"), type);
+  EXPECT_EQ(bf.subDict("inlet").get<std::string>("type"), "zeroGradient");
+}
+
+TEST(DictionaryDirectives, IncludeFuncResidualsIsASolverInfoObject) {
+  Dictionary d = Dictionary::parse("functions\n{\n    #includeFunc residuals\n}\n", "system/controlDict");
+  const Dictionary& r = d.subDict("functions").subDict("residuals");
+  EXPECT_EQ(r.get<std::string>("type"), "solverInfo");
+  EXPECT_EQ(r.get<std::vector<std::string>>("fields"), (std::vector<std::string>{"p", "U"}));
+  EXPECT_EQ(r.get<std::string>("writeControl"), "timeStep");
+
+  Dictionary withFields =
+      Dictionary::parse("functions { #includeFunc residuals(p_rgh, U, writeInterval 2)\n}\n", "system/controlDict");
+  const Dictionary& w = withFields.subDict("functions").subDict("residuals");
+  EXPECT_EQ(w.get<std::vector<std::string>>("fields"), (std::vector<std::string>{"p_rgh", "U"}));
+  EXPECT_EQ(w.get<Label>("writeInterval"), 2);
+
+  EXPECT_EQ(errorOf([] { Dictionary::parse("functions { #includeFunc residuals(p, U\n}\n", "system/controlDict"); }),
+            "system/controlDict:1:13: #includeFunc: expected ')' at the end of 'residuals(p, U'");
 }
 
 TEST(DictionaryDirectives, CodeDirectivesAreRefused) {

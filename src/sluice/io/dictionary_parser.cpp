@@ -1,10 +1,13 @@
 #include "sluice/io/dictionary_parser.hpp"
 
 #include <iostream>
+#include <optional>
 #include <regex>
+#include <stdexcept>
 #include <utility>
 
 #include "sluice/core/error.hpp"
+#include "sluice/io/builtin_etc_files.hpp"
 #include "sluice/io/key_pattern.hpp"
 #include "sluice/io/text_file.hpp"
 
@@ -261,13 +264,22 @@ void DictionaryParser::parseDirective(Dictionary& dict, const Token& directive) 
     Token arg;
     if (!nextToken(arg) || !(arg.isString() || arg.isWord()))
       throw InputError(directive.where("expected a file name after '#includeEtc'"));
-    warn("#includeEtc \"" + arg.text + "\" skipped (OpenFOAM etc files are not available)");
+    if (std::optional<std::string> text = builtinEtcFile(arg.text))
+      return includeText(dict, std::move(*text), "<sluice's " + arg.text + ">");
+    warn("#includeEtc \"" + arg.text + "\" skipped (sluice has no version of this OpenFOAM etc file)");
     return;
   }
   if (d == "#includeFunc") {
     std::string arg(sources_.back()->lexer->readLineArgument());
     if (arg.empty()) throw InputError(directive.where("expected a function name after '#includeFunc'"));
-    warn("#includeFunc " + arg + " skipped (function objects are not supported)");
+    std::optional<std::string> entry;
+    try {
+      entry = builtinFunctionEntry(arg);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(directive.where("#includeFunc: " + std::string(e.what())));
+    }
+    if (entry) return includeText(dict, std::move(*entry), "<sluice's #includeFunc " + arg + ">");
+    warn("#includeFunc " + arg + " skipped (sluice has no such function; it has: residuals)");
     return;
   }
   if (d == "#inputMode") {
@@ -283,6 +295,16 @@ void DictionaryParser::parseDirective(Dictionary& dict, const Token& directive) 
     return;
   }
   throw InputError(directive.where("unknown directive '" + d + "'"));
+}
+
+void DictionaryParser::includeText(Dictionary& dict, std::string text, const std::string& displayName) {
+  auto source = std::make_unique<Source>();
+  source->ownedText = std::move(text);
+  source->displayName = displayName;
+  source->lexer = std::make_unique<Tokenizer>(source->ownedText, std::make_shared<const std::string>(displayName));
+  beginSource(std::move(source));
+  parseBody(dict, nullptr);
+  sources_.pop_back();
 }
 
 void DictionaryParser::include(Dictionary& dict, const Token& directive, bool optional) {

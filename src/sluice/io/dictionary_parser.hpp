@@ -63,6 +63,8 @@ class DictionaryParser {
   void parseDirective(Dictionary& dict, const Token& directive);
   void mergeMacro(Dictionary& dict, const Token& macro);
   void include(Dictionary& dict, const Token& directive, bool optional);
+  /// Parses `text` (sluice's version of an OpenFOAM etc file) as if included here.
+  void includeText(Dictionary& dict, std::string text, const std::string& displayName);
   void removeKeys(Dictionary& dict, const Token& directive);
   [[noreturn]] void refuseCode(const Token& directive);
 
