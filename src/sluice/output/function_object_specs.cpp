@@ -94,6 +94,16 @@ ProbesSpec readProbesSpec(const io::Dictionary& dict, const std::string& name) {
   return spec;
 }
 
+SolverInfoSpec readSolverInfoSpec(const io::Dictionary& dict, const std::string& name) {
+  SolverInfoSpec spec;
+  spec.name = name;
+  spec.fields = readFields(dict);
+  spec.schedule = WriteSchedule::read(dict);
+  if (dict.found("writeResidualFields") && dict.get<bool>("writeResidualFields"))
+    dict.fail("'writeResidualFields yes' is not supported (sluice writes the figures, not residual fields)");
+  return spec;
+}
+
 std::vector<FunctionObjectSpec> readFunctionObjectSpecs(const io::Dictionary& controlDict, const WarningHandler& warn) {
   auto warning = [&](const std::string& message) {
     if (warn) warn(message);
@@ -109,13 +119,14 @@ std::vector<FunctionObjectSpec> readFunctionObjectSpecs(const io::Dictionary& co
     }
     const io::Dictionary& dict = e.dict();
     const std::string type = dict.get<std::string>("type");
-    if (type != "sets" && type != "probes") {
+    if (type != "sets" && type != "probes" && type != "solverInfo") {
       warning(fmt::format("{}: function object type '{}' is not supported; skipped", dict.context(), type));
       continue;
     }
     if (dict.found("enabled") && !dict.get<bool>("enabled")) continue;
     if (type == "sets") specs.emplace_back(readSetsSpec(dict, e.keyword()));
-    else specs.emplace_back(readProbesSpec(dict, e.keyword()));
+    else if (type == "probes") specs.emplace_back(readProbesSpec(dict, e.keyword()));
+    else specs.emplace_back(readSolverInfoSpec(dict, e.keyword()));
   }
   return specs;
 }

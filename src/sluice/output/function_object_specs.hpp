@@ -14,6 +14,12 @@
 //       // or the dictionary form:  sets { centreLine { ... } }
 //       // set types: uniform, cloud, face (sample_set.hpp)
 //   }
+//   residuals                              // type solverInfo: linear solver figures per step
+//   {                                      // (what `#includeFunc residuals` makes)
+//       type           solverInfo;
+//       fields         (p U);
+//       writeControl   timeStep;           // as above
+//   }
 //   probes1
 //   {
 //       type           probes;
@@ -72,7 +78,13 @@ struct ProbesSpec {
   std::vector<Vec3> locations;
 };
 
-using FunctionObjectSpec = std::variant<SetsSpec, ProbesSpec>;
+struct SolverInfoSpec {
+  std::string name;
+  std::vector<std::string> fields;
+  WriteSchedule schedule;
+};
+
+using FunctionObjectSpec = std::variant<SetsSpec, ProbesSpec, SolverInfoSpec>;
 
 using WarningHandler = std::function<void(const std::string&)>;
 
@@ -83,5 +95,7 @@ std::vector<FunctionObjectSpec> readFunctionObjectSpecs(const io::Dictionary& co
 /// Parses one function object dictionary of a supported type.
 SetsSpec readSetsSpec(const io::Dictionary& dict, const std::string& name);
 ProbesSpec readProbesSpec(const io::Dictionary& dict, const std::string& name);
+/// `writeResidualFields yes` (residual volume fields) is an InputError: sluice does not write them.
+SolverInfoSpec readSolverInfoSpec(const io::Dictionary& dict, const std::string& name);
 
 }  // namespace sluice::output

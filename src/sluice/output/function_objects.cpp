@@ -11,7 +11,9 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/output/face_set.hpp"
+#include "sluice/output/function_object.hpp"
 #include "sluice/output/output_files.hpp"
+#include "sluice/output/solver_info.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::output {
@@ -41,60 +43,10 @@ bool WriteTimer::due(const TimeState& state) {
 
 namespace {
 
-/// The fields of an object that exist (on every rank, with the same components), in the listed order.
-struct ResolvedFields {
-  std::vector<std::string> names;
-  std::vector<SampledField> fields;
-};
-
 std::string numberText(double v) { return fmt::format("{}", v); }
 
 }  // namespace
 
-class FunctionObjects::Object {
- public:
-  Object(std::string name, const std::vector<std::string>& fields, WriteSchedule schedule, Scalar startTime,
-         std::filesystem::path caseDir, const parallel::Communicator& comm, const WarningHandler& warn)
-      : name_(std::move(name)),
-        fieldNames_(fields),
-        timer_(schedule, startTime),
-        outputDir_(std::move(caseDir) / "postProcessing" / name_),
-        comm_(comm),
-        warn_(warn) {}
-  virtual ~Object() = default;
-  const std::string& name() const { return name_; }
-  bool due(const TimeState& state) { return timer_.due(state); }
-  virtual void execute(const TimeState& state, const FieldLookup& lookup) = 0;
-
- protected:
-  ResolvedFields resolve(const FieldLookup& lookup) {
-    std::vector<std::optional<SampledField>> found;
-    std::vector<int> components;
-    for (const std::string& f : fieldNames_) {
-      found.push_back(lookup(f));
-      components.push_back(found.back() ? found.back()->components : 0);
-    }
-    comm_.minInPlace(std::span<int>(components));
-    ResolvedFields r;
-    for (std::size_t i = 0; i < fieldNames_.size(); ++i) {
-      if (components[i] > 0 && found[i] && found[i]->components == components[i]) {
-        r.names.push_back(fieldNames_[i]);
-        r.fields.push_back(*found[i]);
-      } else if (missingWarned_.insert(fieldNames_[i]).second) {
-        warn_(fmt::format("function object '{}': field '{}' not found; not sampled", name_, fieldNames_[i]));
-      }
-    }
-    return r;
-  }
-
-  std::string name_;
-  std::vector<std::string> fieldNames_;
-  WriteTimer timer_;
-  std::filesystem::path outputDir_;
-  const parallel::Communicator& comm_;
-  WarningHandler warn_;
-  std::set<std::string> missingWarned_;
-};
 
 namespace {
 
@@ -126,8 +78,8 @@ class SetsObject final : public FunctionObjects::Object {
     }
   }
 
-  void execute(const TimeState& state, const FieldLookup& lookup) override {
-    const ResolvedFields r = resolve(lookup);
+  void execute(const TimeState& state, const Sources& sources) override {
+    const ResolvedFields r = resolve(sources.fields);
     if (r.fields.empty()) return;
     std::vector<std::vector<std::vector<double>>> values;  // per set, per field
     for (const auto& sampler : samplers_) values.push_back(sampler->sample(r.fields));
@@ -230,8 +182,8 @@ class ProbesObject final : public FunctionObjects::Object {
     }
   }
 
-  void execute(const TimeState& state, const FieldLookup& lookup) override {
-    const ResolvedFields r = resolve(lookup);
+  void execute(const TimeState& state, const Sources& sources) override {
+    const ResolvedFields r = resolve(sources.fields);
     if (r.fields.empty()) return;
     const std::vector<std::vector<double>> values = sampler_.sample(r.fields);
     parallel::onRoot(comm_, [&] {
@@ -319,9 +271,11 @@ void FunctionObjects::build(std::vector<FunctionObjectSpec> specs, const std::fi
   for (const FunctionObjectSpec& spec : specs) {
     if (const auto* sets = std::get_if<SetsSpec>(&spec))
       objects_.push_back(std::make_unique<SetsObject>(*sets, startTime, caseDir, mesh(), comm, onRoot));
+    else if (const auto* probes = std::get_if<ProbesSpec>(&spec))
+      objects_.push_back(std::make_unique<ProbesObject>(*probes, startTime, caseDir, mesh(), comm, onRoot));
     else
       objects_.push_back(
-          std::make_unique<ProbesObject>(std::get<ProbesSpec>(spec), startTime, caseDir, mesh(), comm, onRoot));
+          std::make_unique<SolverInfoObject>(std::get<SolverInfoSpec>(spec), startTime, caseDir, comm, onRoot));
   }
 }
 
@@ -333,15 +287,20 @@ std::vector<std::string> FunctionObjects::names() const {
   return n;
 }
 
-void FunctionObjects::run(const TimeState& state, const FieldLookup& fields, bool force) {
+void FunctionObjects::run(const TimeState& state, const FieldLookup& fields, const SolveLookup& solves, bool force) {
+  const Object::Sources sources{fields, solves};
   for (const auto& o : objects_) {
     const bool due = o->due(state);  // advances the timer even when forced
-    if (force || due) o->execute(state, fields);
+    if (force || due) o->execute(state, sources);
   }
 }
 
-void FunctionObjects::execute(const TimeState& state, const FieldLookup& fields) { run(state, fields, false); }
+void FunctionObjects::execute(const TimeState& state, const FieldLookup& fields, const SolveLookup& solves) {
+  run(state, fields, solves, false);
+}
 
-void FunctionObjects::executeAll(const TimeState& state, const FieldLookup& fields) { run(state, fields, true); }
+void FunctionObjects::executeAll(const TimeState& state, const FieldLookup& fields, const SolveLookup& solves) {
+  run(state, fields, solves, true);
+}
 
 }  // namespace sluice::output

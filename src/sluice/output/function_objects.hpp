@@ -67,6 +67,17 @@ struct TimeState {
 /// A field's values on this rank, or nullopt if there is no such field.
 using FieldLookup = std::function<std::optional<SampledField>(const std::string& name)>;
 
+/// The first linear solve of a solved name ("p", "Ux") in the current time
+/// step, as solverInfo writes it. The same on every rank.
+struct SolveSummary {
+  std::string solver;  ///< e.g. "DICPCG", "smoothSolver"
+  double initialResidual = 0, finalResidual = 0;
+  int iterations = 0;
+  bool converged = false;
+};
+/// The first solve of `solvedName` in this time step, or nullopt if it was not solved.
+using SolveLookup = std::function<std::optional<SolveSummary>(const std::string& solvedName)>;
+
 /// Tracks one object's writeControl (OpenFOAM's semantics: timeStep fires when
 /// timeIndex is a multiple of the interval; writeTime on every interval-th
 /// write time; runTime when floor((time - startTime + deltaT/2) / interval)
@@ -105,20 +116,21 @@ class FunctionObjects {
   FunctionObjects(const FunctionObjects&) = delete;
   FunctionObjects& operator=(const FunctionObjects&) = delete;
 
-  /// Collective: runs the objects that are due at `state`.
-  void execute(const TimeState& state, const FieldLookup& fields);
+  /// Collective: runs the objects that are due at `state`. `solves` feeds
+  /// solverInfo objects (none without it).
+  void execute(const TimeState& state, const FieldLookup& fields, const SolveLookup& solves = {});
   /// Collective: runs every object now, whatever its writeControl (e.g. a
   /// post-processing pass over saved times).
-  void executeAll(const TimeState& state, const FieldLookup& fields);
+  void executeAll(const TimeState& state, const FieldLookup& fields, const SolveLookup& solves = {});
 
   std::size_t size() const { return objects_.size(); }
   /// The objects' names, in controlDict order.
   std::vector<std::string> names() const;
 
-  class Object;  ///< one object (sets or probes); defined in the .cpp
+  class Object;  ///< one object (sets, probes, solverInfo); function_object.hpp
 
  private:
-  void run(const TimeState& state, const FieldLookup& fields, bool force);
+  void run(const TimeState& state, const FieldLookup& fields, const SolveLookup& solves, bool force);
   void build(std::vector<FunctionObjectSpec> specs, const std::filesystem::path& caseDir,
              const SamplingMeshProvider& mesh, const parallel::Communicator& comm, Scalar startTime,
              WarningHandler warn);

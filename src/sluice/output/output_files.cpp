@@ -1,7 +1,11 @@
 #include "sluice/output/output_files.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <system_error>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -50,6 +54,27 @@ void writeTextFileAtomically(const std::filesystem::path& file, std::string_view
 
 void appendTextFile(const std::filesystem::path& file, std::string_view text) {
   writeFile(file, text, std::ios::binary | std::ios::app, file);
+}
+
+int removeTimeFoldersFrom(const std::filesystem::path& dir, Scalar startTime) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return 0;
+  const Scalar from = startTime - 1e-9 * std::max<Scalar>(1, std::abs(startTime));
+  std::vector<std::filesystem::path> remove;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (!entry.is_directory()) continue;
+    const std::string name = entry.path().filename().string();
+    char* end = nullptr;
+    const double t = std::strtod(name.c_str(), &end);
+    if (name.empty() || end != name.c_str() + name.size() || !std::isfinite(t)) continue;
+    if (t >= from) remove.push_back(entry.path());
+  }
+  if (ec) throw InputError(fmt::format("{}: cannot list folder: {}", dir.string(), ec.message()));
+  for (const auto& p : remove) {
+    std::filesystem::remove_all(p, ec);
+    if (ec) throw InputError(fmt::format("{}: cannot remove earlier output: {}", p.string(), ec.message()));
+  }
+  return static_cast<int>(remove.size());
 }
 
 std::string timeName(Scalar time, int precision) { return fmt::format("{:.{}g}", time, precision); }

@@ -27,6 +27,12 @@ void writeTextFileAtomically(const std::filesystem::path& file, std::string_view
 /// Appends `text` to `file` (created if missing). Throws InputError "<file>: cannot write file".
 void appendTextFile(const std::filesystem::path& file, std::string_view text);
 
+/// Removes the sub-folders of `dir` named by a time >= `startTime` (a
+/// re-run from startTime replaces them; relative tolerance 1e-9). Folders
+/// with other names and files are kept; a missing `dir` is fine. Returns the
+/// number removed; throws InputError naming a folder that cannot be removed.
+int removeTimeFoldersFrom(const std::filesystem::path& dir, Scalar startTime);
+
 /// A time as OpenFOAM names time folders by default (general format, 6
 /// significant digits): 0.1 -> "0.1", 100 -> "100", 1e-05 -> "1e-05".
 std::string timeName(Scalar time, int precision = 6);

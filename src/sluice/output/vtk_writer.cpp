@@ -1,6 +1,11 @@
 #include "sluice/output/vtk_writer.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
 
 #include <fmt/format.h>
 
@@ -91,6 +96,15 @@ void VtkWriter::releaseInternalMesh() {
   internal_.cells.clear();
   internal_.cellData.clear();
 }
+
+namespace {
+
+std::string regexEscaped(const std::string& text) {
+  static const std::regex special(R"([.^$|()\[\]{}*+?\\])");
+  return std::regex_replace(text, special, R"(\$&)");
+}
+
+}  // namespace
 
 std::filesystem::path VtkWriter::seriesFile() const { return caseDir_ / "VTK" / (caseName_ + ".pvd"); }
 
@@ -187,14 +201,62 @@ void VtkWriter::endTime() {
 
   // Every piece exists now: list the time in the series.
   times_.push_back(time_);
+  parallel::onRoot(comm_, [&] { writeSeries(); });
+}
+
+void VtkWriter::writeSeries() const {
+  std::vector<PvdEntry> entries;
+  for (std::size_t i = 0; i < times_.size(); ++i) {
+    const std::string folder = timeDirectory(static_cast<int>(i)).filename().string();
+    entries.push_back({times_[i], folder + "/internal.pvtu", "internal", 0});
+    entries.push_back({times_[i], folder + "/boundary.pvtu", "boundary", 1});
+  }
+  writePvd(seriesFile(), entries);
+}
+
+void VtkWriter::startSeries(Scalar startTime) {
+  if (open_ || !times_.empty()) throw Error("VtkWriter::startSeries called after a write");
+  const std::filesystem::path vtkDir = caseDir_ / "VTK";
+  std::vector<double> kept;
   parallel::onRoot(comm_, [&] {
-    std::vector<PvdEntry> entries;
-    for (std::size_t i = 0; i < times_.size(); ++i) {
-      const std::string folder = timeDirectory(static_cast<int>(i)).filename().string();
-      entries.push_back({times_[i], folder + "/internal.pvtu", "internal", 0});
-      entries.push_back({times_[i], folder + "/boundary.pvtu", "boundary", 1});
+    // The earlier series' internal pieces in index order: "<case>_<i>/internal.pvtu" at time t.
+    const Scalar from = startTime - 1e-9 * std::max<Scalar>(1, std::abs(startTime));
+    std::error_code ec;
+    if (std::filesystem::exists(seriesFile(), ec)) {
+      std::ifstream in(seriesFile());
+      const std::regex entry("timestep=\"([^\"]+)\"[^>]*file=\"" + regexEscaped(caseName_) +
+                             "_([0-9]+)/internal\\.pvtu\"");
+      std::smatch m;
+      for (std::string line; std::getline(in, line);) {
+        if (!std::regex_search(line, m, entry)) continue;
+        const double t = std::strtod(m[1].str().c_str(), nullptr);
+        if (std::stoul(m[2].str()) != kept.size() || !(t < from)) break;
+        kept.push_back(t);
+      }
     }
-    writePvd(seriesFile(), entries);
+    const std::regex folder(regexEscaped(caseName_) + "_([0-9]+)");
+    std::vector<std::filesystem::path> remove;
+    if (std::filesystem::is_directory(vtkDir, ec))
+      for (const auto& e : std::filesystem::directory_iterator(vtkDir, ec)) {
+        std::smatch m;
+        const std::string name = e.path().filename().string();
+        if (e.is_directory() && std::regex_match(name, m, folder) && std::stoul(m[1].str()) >= kept.size())
+          remove.push_back(e.path());
+      }
+    for (const auto& p : remove) {
+      std::filesystem::remove_all(p, ec);
+      if (ec) throw InputError(fmt::format("{}: cannot remove earlier output: {}", p.string(), ec.message()));
+    }
+  });
+  long long n = static_cast<long long>(kept.size());
+  comm_.broadcast(std::span<long long>(&n, 1));
+  kept.resize(static_cast<std::size_t>(n));
+  comm_.broadcast(std::span<double>(kept));
+  times_.assign(kept.begin(), kept.end());
+  parallel::onRoot(comm_, [&] {
+    std::error_code ec;
+    if (!times_.empty()) writeSeries();
+    else std::filesystem::remove(seriesFile(), ec);
   });
 }
 

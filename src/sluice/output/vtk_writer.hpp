@@ -55,6 +55,15 @@ class VtkWriter {
   VtkWriter(std::filesystem::path caseDir, std::string caseName, const mesh::PolyMesh& mesh,
             std::span<const GlobalLabel> globalCellIds, const parallel::Communicator& comm);
 
+  /// Collective, before the first write of a run starting at `startTime`:
+  /// the series keeps the earlier run's writes at times < startTime (read
+  /// from an existing .pvd) and continues their numbering; every other
+  /// `<case>_<index>` folder in VTK/ is removed and the .pvd rewritten (or
+  /// removed), so a re-run never leaves folders the .pvd does not list, nor
+  /// lists times of a run that is being replaced. A folder that cannot be
+  /// removed is a parallel::CollectiveError naming it.
+  void startSeries(Scalar startTime);
+
   /// Starts the data of write time `time` (throws sluice::Error if one is open).
   void beginTime(Scalar time);
   /// A cell field: the first mesh.nCells() values are written.
@@ -80,6 +89,7 @@ class VtkWriter {
   void checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing,
                  std::span<const std::string_view> reserved = {}) const;
   std::vector<std::string> pieceNames(const char* prefix) const;
+  void writeSeries() const;
 
   std::filesystem::path caseDir_;
   std::string caseName_;

@@ -4,10 +4,12 @@
 #include <ctime>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "sluice/fv/value_ops.hpp"
+#include "sluice/output/output_files.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::solvers {
@@ -48,6 +50,24 @@ void FluidSolver::finishSetup() {
   };
   functions_ = std::make_unique<output::FunctionObjects>(ctx_.controlDict, ctx_.caseDir, samplingMesh, ctx_.comm,
                                                          time_.value());
+  removeEarlierOutputs();
+  if (ctx_.comm.isRoot())
+    runInfo_ = std::make_unique<output::RunInfoFile>(ctx_.caseDir, time_.timeName(), [](const std::string& message) {
+      std::fprintf(stderr, "warning: %s\n", message.c_str());
+    });
+}
+
+void FluidSolver::removeEarlierOutputs() {
+  // A run from time t0 replaces what an earlier run of this case wrote at
+  // times >= t0: VTK folders and series entries, and the time folders of this
+  // run's function objects and run information. Kept: everything before t0.
+  vtk_.startSeries(time_.value());
+  std::vector<std::string> objects = functions_->names();
+  objects.push_back("runInfo");
+  parallel::onRoot(ctx_.comm, [&] {
+    for (const std::string& name : objects)
+      output::removeTimeFoldersFrom(ctx_.caseDir / "postProcessing" / name, time_.value());
+  });
 }
 
 int FluidSolver::run() {
@@ -65,6 +85,7 @@ int FluidSolver::run() {
   const auto residuals = [this](const std::string& field) { return solvers_.initialResiduals(field); };
   const auto loopLog = [this](const std::string& line) { log(line); };
   while (time_.running()) {
+    stepStarted_ = std::chrono::steady_clock::now();
     profile.beginStep();
     {
       parallel::ScopedRegion r(profile, stepRegion);
@@ -199,6 +220,7 @@ void FluidSolver::runFunctionObjects() {
   if (functions_->size() == 0) return;
   output::TimeState state{time_.value(), time_.deltaT(), static_cast<long>(time_.timeIndex()), time_.writeTime(),
                           time_.timeName()};
+  const std::map<std::string, linear::SolverPerformance> firstSolves = solvers_.firstInStep();
   functions_->execute(state, [&](const std::string& name) -> std::optional<output::SampledField> {
     if (const auto* s = fields_.find<field::VolScalarField>(name))
       return output::SampledField{1, field::asDoubles(std::span<const Scalar>(s->values())),
@@ -207,6 +229,11 @@ void FluidSolver::runFunctionObjects() {
       return output::SampledField{3, field::asDoubles(std::span<const Vec3>(v->values())),
                                   field::asDoubles(v->boundaryValues())};
     return std::nullopt;
+  }, [&first = std::as_const(firstSolves)](const std::string& solved) -> std::optional<output::SolveSummary> {
+    const auto it = first.find(solved);
+    if (it == first.end()) return std::nullopt;
+    const linear::SolverPerformance& p = it->second;
+    return output::SolveSummary{p.solverName, p.initialResidual, p.finalResidual, p.iterations, p.converged};
   });
 }
 
@@ -218,7 +245,23 @@ void FluidSolver::reportStep() {
   const auto clockSeconds =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_).count();
   if (ctx_.verbose) fmt::print(ctx_.log, "ExecutionTime = {:.6g} s  ClockTime = {} s\n\n", cpuSeconds, clockSeconds);
+  const auto now = std::chrono::steady_clock::now();
+  output::RunInfoFile::Figures figures{{"deltaT", time_.deltaT()}, {"CoMean", stepCourant_.mean}, {"CoMax", stepCourant_.max}};
+  figures.insert(figures.end(), stepFigures_.begin(), stepFigures_.end());
+  figures.push_back({"stepSeconds", std::chrono::duration<double>(now - stepStarted_).count()});
+  figures.push_back({"ExecutionTime", cpuSeconds});
+  figures.push_back({"ClockTime", std::chrono::duration<double>(now - started_).count()});
+  runInfo_->append(time_.value(), figures);
   progress_.update(time_.value(), time_.progress(), time_.timeIndex());
+}
+
+void FluidSolver::noteStepFigure(const std::string& name, double value) {
+  for (auto& [n, v] : stepFigures_)
+    if (n == name) {
+      v = value;
+      return;
+    }
+  stepFigures_.emplace_back(name, value);
 }
 
 }  // namespace sluice::solvers

@@ -3,7 +3,9 @@
 // solver modules' stages as virtual functions): for each time step the
 // Courant number and time step, the old-time levels of the registered
 // fields, the PIMPLE outer loop calling the stages, then the finite check,
-// output of the registered fields and the function objects.
+// output of the registered fields and the function objects, and a row of
+// CASE/postProcessing/runInfo. A run from time t0 first removes what an
+// earlier run of the case wrote at times >= t0 (VTK, function objects).
 //
 //   class MySolver : public FluidSolver {
 //     MySolver(RunContext& c) : FluidSolver(c, Algorithm::Pimple) {
@@ -32,6 +34,7 @@
 #include "sluice/fv/time_step.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/output/function_objects.hpp"
+#include "sluice/output/run_info_file.hpp"
 #include "sluice/output/sampling_mesh.hpp"
 #include "sluice/output/vtk_writer.hpp"
 #include "sluice/solvers/equation_solvers.hpp"
@@ -84,6 +87,9 @@ class FluidSolver : public Solver {
   /// values, conditions not re-evaluated (OpenFOAM's field.relax()). Does
   /// nothing without a factor for this iteration.
   void relaxField(const std::string& name);
+  /// A figure of this time step for postProcessing/runInfo (e.g.
+  /// "interfaceCoMax"); the same figures every step.
+  void noteStepFigure(const std::string& name, double value);
   /// Writes "message\n" to the log on rank 0 when verbose.
   void log(const std::string& message) const;
   /// The solver entry's solve function (EquationSolvers::solverFor).
@@ -101,6 +107,7 @@ class FluidSolver : public Solver {
   std::string prePredictorRegion_ = "pre-predictor";
 
  private:
+  void removeEarlierOutputs();
   void advanceTime();
   void storePreviousIterations();
   void checkFinite();
@@ -118,7 +125,9 @@ class FluidSolver : public Solver {
   std::unique_ptr<output::SamplingMesh> samplingMesh_;  ///< built only when a function object samples
   std::unique_ptr<output::FunctionObjects> functions_;
   ProgressDisplay progress_;
-  std::chrono::steady_clock::time_point started_;
+  std::chrono::steady_clock::time_point started_, stepStarted_;
+  std::unique_ptr<output::RunInfoFile> runInfo_;  ///< rank 0
+  output::RunInfoFile::Figures stepFigures_;     ///< noteStepFigure's
   fv::CourantNumber stepCourant_;  ///< of the step being taken
   Scalar lastWrittenTime_ = -1;
 };

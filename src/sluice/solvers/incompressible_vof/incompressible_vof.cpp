@@ -212,6 +212,7 @@ Scalar IncompressibleVoF::deltaTFactor(const fv::CourantNumber& co) {
   const Scalar alphaCoMax = 0.5 * r[2] * dt;
   const Scalar alphaCoMean = 0.5 * r[0] / totalVolume_ * dt;
   log(fmt::format("Interface Courant Number mean: {:.6g} max: {:.6g}", alphaCoMean, alphaCoMax));
+  noteStepFigure("interfaceCoMax", alphaCoMax);
   return std::min(FluidSolver::deltaTFactor(co), maxAlphaCo_ / (alphaCoMax + fv::kSmall));
 }
 
