@@ -77,6 +77,14 @@ inline PolyMesh prism() {
   return PolyMesh(std::move(points), std::move(faces), {0, 0, 0, 0, 0}, {}, {makePatch("walls", "wall", 0, 5)}, "prism");
 }
 
+/// `mesh` with the patches named in `names` given type `type` (e.g. "empty").
+inline PolyMesh withPatchType(const PolyMesh& mesh, const std::vector<std::string>& names, const std::string& type) {
+  std::vector<Patch> patches = mesh.patches();
+  for (Patch& p : patches)
+    if (std::find(names.begin(), names.end(), p.name) != names.end()) p.type = type;
+  return PolyMesh(mesh.points(), mesh.faces(), mesh.owner(), mesh.neighbour(), std::move(patches), mesh.name());
+}
+
 /// `mesh` without boundary face `face` (patch ranges shifted accordingly).
 inline PolyMesh withoutBoundaryFace(const PolyMesh& mesh, Label face) {
   FaceList faces;

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 
@@ -8,6 +9,7 @@
 
 #include "mesh/hand_meshes.hpp"
 #include "sluice/mesh/mesh_check.hpp"
+#include "sluice/mesh/mesh_directions.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
 #include "support/temp_dir.hpp"
 
@@ -65,20 +67,82 @@ TEST(MeshCheck, AspectRatioOfElongatedCellAndTetrahedron) {
   EXPECT_NEAR(check(handmade::tetrahedron()).maxAspectRatio, 0.5 / std::pow(1.0 / 6.0, 2.0 / 3.0), 1e-12);
 }
 
-TEST(MeshCheck, SkewnessMatchesFaceLineIntersection) {
+TEST(MeshCheck, TwoDimensionalMeshIgnoresTheEmptyDirection) {
+  // Cells 2 x 1 in x-y, 0.1 thick in z between empty patches: aspect ratio
+  // 2 from the x and y face areas only (the thickness would give 20).
+  const PolyMesh thin = handmade::gradedBox({2, 2}, {1}, {0.1});
+  const PolyMesh twoD = handmade::withPatchType(thin, {"zmin", "zmax"}, "empty");
+  const MeshDirections d = meshDirections(twoD, MeshGeometry::compute(twoD));
+  EXPECT_EQ(d.solution, (std::array<bool, 3>{true, true, false}));
+  EXPECT_EQ(d.geometric, d.solution);
+  EXPECT_EQ(d.nGeometric(), 2);
+  EXPECT_NEAR(check(twoD).maxAspectRatio, 2.0, 1e-12);
+  // The same cells as a 3D mesh: component ratio 4 / 0.2.
+  EXPECT_NEAR(check(thin).maxAspectRatio, 20.0, 1e-12);
+}
+
+TEST(MeshCheck, TwoDimensionalMeshInXZ) {
+  // One cell 1 x 0.01 x 3, empty in y: 3 from the x and z faces.
+  const PolyMesh mesh = handmade::withPatchType(handmade::gradedBox({1}, {0.01}, {3}), {"ymin", "ymax"}, "empty");
+  const MeshDirections d = meshDirections(mesh, MeshGeometry::compute(mesh));
+  EXPECT_EQ(d.geometric, (std::array<bool, 3>{true, false, true}));
+  EXPECT_NEAR(check(mesh).maxAspectRatio, 3.0, 1e-12);
+}
+
+TEST(MeshCheck, EmptyPatchWithoutFacesKeepsAllDirections) {
+  const PolyMesh mesh = handmade::withPatchType(handmade::box(1, 1, 1), {"zmin"}, "empty");
+  const PolyMesh noEmptyFaces = handmade::withoutBoundaryFace(mesh, mesh.patches()[mesh.findPatch("zmin")].start);
+  EXPECT_EQ(meshDirections(noEmptyFaces, MeshGeometry::compute(noEmptyFaces)).nGeometric(), 3);
+}
+
+TEST(MeshCheck, WedgeMeshIgnoresTheWedgeDirection) {
+  // A 5-degree wedge about the x axis: front and back planes z = +-tan(2.5 deg) y,
+  // cells 1 x 1 in x-y (at y from 1 to 2), thin in z.
+  const Scalar t = std::tan(2.5 * std::acos(-1.0) / 180.0);
+  const PolyMesh box = handmade::box(1, 1, 1, [&](int i, int j, int k) {
+    const Scalar y = 1.0 + j;
+    return Vec3{Scalar(i), y, (2 * k - 1) * t * y};
+  });
+  const PolyMesh wedge = handmade::withPatchType(box, {"zmin", "zmax"}, "wedge");
+  const MeshDirections d = meshDirections(wedge, MeshGeometry::compute(wedge));
+  EXPECT_EQ(d.solution, (std::array<bool, 3>{true, true, true}));
+  EXPECT_EQ(d.geometric, (std::array<bool, 3>{true, true, false}));
+  // x: two trapezoids of area 3t, A_x = 6t; y: faces of area 2t and 4t plus
+  // the wedge faces' y components t each, A_y = 8t; A_z = 2 does not count.
+  EXPECT_NEAR(check(wedge).maxAspectRatio, 4.0 / 3.0, 1e-12);
+  EXPECT_NEAR(check(box).maxAspectRatio, 2.0 / (6 * t), 1e-9);  // 3D: A_z / A_x
+}
+
+TEST(MeshCheck, SkewnessIsCheckMeshDefinition) {
   const Scalar s = 1.0;
   const PolyMesh mesh = skewedPair(s);
   const MeshGeometry g = MeshGeometry::compute(mesh);
   const std::vector<Scalar> skew = faceSkewness(mesh, g);
-  // Internal face x = 1, centre (1, .5, .5); the centre line crosses it at y = .5 + s/4.
-  EXPECT_NEAR(skew[0], (s / 4) / std::sqrt(1 + s * s / 4), 1e-14);
-  // Boundary: xmax face of cell 1 has C_f - C_P = (0.5, s/2, 0), normal x: s.
-  const Label xmax = mesh.patches()[mesh.findPatch("xmax")].start;
-  EXPECT_NEAR(skew[xmax], s, 1e-14);
-  // Unskewed boundary faces of cell 0.
-  EXPECT_NEAR(skew[mesh.patches()[mesh.findPatch("xmin")].start], 0.0, 1e-15);
+  // Internal face x = 1, centre (1, .5, .5): the centre line crosses it at
+  // y = .5 + s/4, so |sv| = s/4, over the face's half-width 0.5 along y
+  // (more than 0.2 |d|): s/2.
+  EXPECT_NEAR(skew[0], s / 2, 1e-14);
+  // Boundary xmax of cell 1: C_f - C_P = (0.5, s/2, 0), normal x: |sv| = s/2 over 0.5.
+  const auto start = [&](const char* patch) { return mesh.patches()[mesh.findPatch(patch)].start; };
+  EXPECT_NEAR(skew[start("xmax")], s, 1e-14);
+  // Boundary ymin of cell 1 (the slanted face, plane through (1,0) and (2,s)):
+  // |sv| = 0.5 s / sqrt(1 + s^2) over the face's half-length 0.5 sqrt(1 + s^2).
+  EXPECT_NEAR(skew[start("ymin") + 1], s / (1 + s * s), 1e-14);
+  EXPECT_NEAR(skew[start("xmin")], 0.0, 1e-15);
   EXPECT_NEAR(check(mesh).maxSkewness, s, 1e-14);
   EXPECT_TRUE(check(mesh).warnings.empty());
+}
+
+TEST(MeshCheck, SkewnessNormalisationHasAFloorOfAFifthOfTheCentreDistance) {
+  // Cells 1 x 10 x 1 in y: the internal face is 1 wide along the skew (x) but
+  // the centres are 10 apart, so 0.2 |d| = 2 normalises.
+  const Scalar s = 2.0;
+  const PolyMesh mesh = handmade::box(1, 2, 1, [&](int i, int j, int k) {
+    return Vec3{i + (j == 2 ? s : 0.0), 10.0 * j, Scalar(k)};
+  });
+  const std::vector<Scalar> skew = faceSkewness(mesh, MeshGeometry::compute(mesh));
+  // d = (s/2, 10, 0); the line crosses y = 10 at x = 0.5 + s/4: |sv| = s/4.
+  EXPECT_NEAR(skew[0], (s / 4) / (0.2 * std::sqrt(100 + s * s / 4)), 1e-14);
 }
 
 TEST(MeshCheck, HighSkewnessIsAWarningNamingTheWorstFace) {
@@ -86,17 +150,34 @@ TEST(MeshCheck, HighSkewnessIsAWarningNamingTheWorstFace) {
   const MeshGeometry g = MeshGeometry::compute(mesh);
   const std::vector<Scalar> skew = faceSkewness(mesh, g);
   const auto worst = std::max_element(skew.begin(), skew.end()) - skew.begin();
+  EXPECT_EQ(worst, mesh.patches()[mesh.findPatch("xmax")].start);
   const MeshReport r = checkMesh(mesh, g);
   EXPECT_TRUE(r.errors.empty());
-  // xmax, ymin and ymax faces of cell 1 all have skewness 5.
+  // Only xmax of cell 1 (skewness 5): internal 2.3, slanted ymin/ymax 5/26.
   ASSERT_EQ(r.warnings.size(), 1u);
-  EXPECT_EQ(r.warnings[0], fmt::format("3 faces with skewness above 4 (worst: face {}, 5)", worst));
+  EXPECT_EQ(r.warnings[0], fmt::format("1 faces with skewness above 4 (worst: face {}, 5)", worst));
+}
+
+TEST(MeshCheck, AverageNonOrthogonalityIsTheAngleOfTheMeanCosine) {
+  // Three unit cells in y, the top row of points shifted by 2 in x: face
+  // y = 1 is orthogonal, face y = 2 has d = (1, 1, 0), 45 degrees.
+  const PolyMesh mesh = handmade::box(1, 3, 1, [](int i, int j, int k) {
+    return Vec3{i + (j == 3 ? 2.0 : 0.0), Scalar(j), Scalar(k)};
+  });
+  const MeshGeometry g = MeshGeometry::compute(mesh);
+  const std::vector<Scalar> ortho = faceOrthogonality(mesh, g);
+  ASSERT_EQ(ortho.size(), 2u);
+  const MeshReport r = checkMesh(mesh, g);
+  EXPECT_NEAR(r.maxNonOrthogonality, 45.0, 1e-9);
+  // acos((1 + cos 45) / 2) = 31.4 degrees, not the mean angle 22.5.
+  EXPECT_NEAR(r.averageNonOrthogonality, std::acos((1 + std::sqrt(0.5)) / 2) * 180 / std::acos(-1.0), 1e-9);
 }
 
 TEST(MeshCheck, HighNonOrthogonalityIsAWarning) {
   const PolyMesh mesh = handmade::shearedBox(2, 2, 1, 75.0);
   const MeshGeometry g = MeshGeometry::compute(mesh);
-  const auto worst = std::max_element(g.nonOrthogonality.begin(), g.nonOrthogonality.end()) - g.nonOrthogonality.begin();
+  const std::vector<Scalar> ortho = faceOrthogonality(mesh, g);
+  const auto worst = std::min_element(ortho.begin(), ortho.end()) - ortho.begin();
   const MeshReport r = checkMesh(mesh, g);
   EXPECT_NEAR(r.maxNonOrthogonality, 75.0, 1e-9);
   EXPECT_NEAR(r.averageNonOrthogonality, 75.0, 1e-9);

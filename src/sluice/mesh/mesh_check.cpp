@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,9 @@ namespace sluice::mesh {
 namespace {
 
 constexpr Scalar kTiny = 1e-300;
+// OpenFOAM's constants, where the figures follow checkMesh's formulas.
+constexpr Scalar kRootVSmall = 1e-150;  // ROOTVSMALL
+constexpr Scalar kVGreat = 1e300;       // VGREAT
 constexpr Scalar kOpennessTolerance = 1e-12;
 constexpr Scalar kNonOrthogonalityWarning = 70.0;  // degrees
 constexpr Scalar kSkewnessWarning = 4.0;
@@ -46,60 +50,78 @@ void checkSizes(const PolyMesh& mesh, const MeshGeometry& g) {
     throw Error("checkMesh: geometry was computed for a different mesh");
 }
 
+Scalar degrees(Scalar radians) { return radians * 180.0 / std::numbers::pi; }
+
 std::string vecText(const Vec3& v) { return fmt::format("({:.6g} {:.6g} {:.6g})", v.x, v.y, v.z); }
+
+/// OpenFOAM's skewness of face f seen along d from the owner centre: the
+/// vector sv from the point where the line through the owner centre along d
+/// crosses the face plane to the face centre, over the larger of
+/// `fraction` |d| and the face's extent along sv (the largest |svHat . (p - C_f)|
+/// over its points). ROOTVSMALL guards the divisions as in OpenFOAM.
+Scalar skewnessAlong(const PolyMesh& mesh, const MeshGeometry& g, Label f, const Vec3& cpf, const Vec3& d,
+                     Scalar fraction) {
+  const Vec3& s = g.faceAreas[f];
+  const Vec3& cf = g.faceCentres[f];
+  const Vec3 sv = cpf - (dot(s, cpf) / (dot(s, d) + kRootVSmall)) * d;
+  const Scalar magSv = mag(sv);
+  const Vec3 svHat = sv / (magSv + kRootVSmall);
+  Scalar extent = fraction * mag(d) + kRootVSmall;
+  for (Label v : mesh.faces()[f]) extent = std::max(extent, std::abs(dot(svHat, mesh.points()[v] - cf)));
+  return magSv / extent;
+}
 
 }  // namespace
 
 std::vector<Scalar> faceSkewness(const PolyMesh& mesh, const MeshGeometry& g) {
   checkSizes(mesh, g);
-  const Label nFaces = mesh.nFaces();
   const Label nInternal = mesh.nInternalFaces();
-  std::vector<Scalar> skew(nFaces, 0.0);
-  for (Label f = 0; f < nFaces; ++f) {
-    const Scalar magS = g.faceAreaMags[f];
-    if (magS < kTiny) continue;  // degenerate face: no plane
-    const Vec3 n = g.faceAreas[f] / magS;
-    const Vec3& cf = g.faceCentres[f];
+  std::vector<Scalar> skew(mesh.nFaces(), 0.0);
+  for (Label f = 0; f < mesh.nFaces(); ++f) {
     const Vec3& cp = g.cellCentres[mesh.owner()[f]];
+    const Vec3 cpf = g.faceCentres[f] - cp;
     if (f < nInternal) {
-      const Vec3& cn = g.cellCentres[mesh.neighbour()[f]];
-      const Vec3 d = cn - cp;
-      const Scalar magD = mag(d);
-      if (magD < kTiny) continue;
-      const Scalar nDotD = dot(n, d);
-      Vec3 crossing;
-      if (std::abs(nDotD) > 1e-12 * magD) {
-        crossing = cp + (dot(n, cf - cp) / nDotD) * d;
-      } else {  // centre line parallel to the face plane
-        const Scalar dOwn = mag(cf - cp);
-        const Scalar dNei = mag(cn - cf);
-        crossing = dOwn + dNei > kTiny ? cp + (dOwn / (dOwn + dNei)) * d : cp;
-      }
-      skew[f] = mag(cf - crossing) / magD;
-    } else {
-      const Vec3 cpf = cf - cp;
-      const Scalar normal = dot(n, cpf);
-      skew[f] = mag(cpf - normal * n) / std::max(std::abs(normal), kTiny);
+      skew[f] = skewnessAlong(mesh, g, f, cpf, g.cellCentres[mesh.neighbour()[f]] - cp, 0.2);
+    } else {  // a mirror image of the owner across the face: d along the normal
+      const Scalar magS = g.faceAreaMags[f];
+      const Vec3 n = magS < kRootVSmall ? Vec3{} : g.faceAreas[f] / magS;
+      skew[f] = skewnessAlong(mesh, g, f, cpf, n * dot(n, cpf), 0.4);
     }
   }
   return skew;
 }
 
-std::vector<Scalar> cellAspectRatio(const PolyMesh& mesh, const MeshGeometry& g) {
+std::vector<Scalar> faceOrthogonality(const PolyMesh& mesh, const MeshGeometry& g) {
+  checkSizes(mesh, g);
+  std::vector<Scalar> ortho(mesh.nInternalFaces());
+  for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
+    const Vec3 d = g.cellCentres[mesh.neighbour()[f]] - g.cellCentres[mesh.owner()[f]];
+    ortho[f] = dot(d, g.faceAreas[f]) / (mag(d) * g.faceAreaMags[f] + kRootVSmall);
+  }
+  return ortho;
+}
+
+std::vector<Scalar> cellAspectRatio(const PolyMesh& mesh, const MeshGeometry& g, const MeshDirections& directions) {
   checkSizes(mesh, g);
   const Label nCells = mesh.nCells();
   std::vector<Vec3> sumMag(nCells);
-  auto add = [&](Label cell, const Vec3& s) { sumMag[cell] += Vec3{std::abs(s.x), std::abs(s.y), std::abs(s.z)}; };
-  for (Label f = 0; f < mesh.nFaces(); ++f) add(mesh.owner()[f], g.faceAreas[f]);
-  for (Label f = 0; f < mesh.nInternalFaces(); ++f) add(mesh.neighbour()[f], g.faceAreas[f]);
-  std::vector<Scalar> ratio(nCells, 0.0);
+  for (Label f = 0; f < mesh.nFaces(); ++f) sumMag[mesh.owner()[f]] += cmptMag(g.faceAreas[f]);
+  for (Label f = 0; f < mesh.nInternalFaces(); ++f) sumMag[mesh.neighbour()[f]] += cmptMag(g.faceAreas[f]);
+  const bool threeD = directions.nGeometric() == 3;
+  std::vector<Scalar> ratio(nCells);
   for (Label c = 0; c < nCells; ++c) {
     const Vec3& a = sumMag[c];
-    const Scalar hi = std::max({a.x, a.y, a.z});
-    const Scalar lo = std::min({a.x, a.y, a.z});
-    Scalar r = hi > 0 ? hi / std::max(lo, kTiny) : 0.0;
-    const Scalar v = g.cellVolumes[c];
-    if (v > 0) r = std::max(r, (a.x + a.y + a.z) / (6.0 * std::pow(v, 2.0 / 3.0)));
+    Scalar lo = kVGreat, hi = -kVGreat;
+    for (int i = 0; i < 3; ++i)
+      if (directions.geometric[i]) {
+        lo = std::min(lo, a[i]);
+        hi = std::max(hi, a[i]);
+      }
+    Scalar r = hi / (lo + kRootVSmall);
+    if (threeD) {
+      const Scalar v = std::max(kRootVSmall, g.cellVolumes[c]);
+      r = std::max(r, 1.0 / 6.0 * (a.x + a.y + a.z) / std::pow(v, 2.0 / 3.0));
+    }
     ratio[c] = r;
   }
   return ratio;
@@ -183,19 +205,24 @@ MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
       if (!used[p]) unused.add(fmt::format("point {} is not used by any face", p));
   }
 
-  // Non-orthogonality (internal faces).
+  // Non-orthogonality over internal faces, as checkMesh: from the cosines,
+  // the max is the angle of the smallest and the average the angle of their mean.
+  const std::vector<Scalar> ortho = faceOrthogonality(mesh, g);
+  const Scalar warnCos = std::cos(kNonOrthogonalityWarning * std::numbers::pi / 180.0);
   Label nonOrthCount = 0, worstNonOrth = -1;
-  Scalar sumNonOrth = 0;
+  Scalar minCos = 1, sumCos = 0;
   for (Label f = 0; f < r.internalFaces; ++f) {
-    const Scalar a = g.nonOrthogonality[f];
-    sumNonOrth += a;
-    if (worstNonOrth < 0 || a > r.maxNonOrthogonality) {
-      r.maxNonOrthogonality = a;
+    sumCos += ortho[f];
+    if (worstNonOrth < 0 || ortho[f] < minCos) {
+      minCos = ortho[f];
       worstNonOrth = f;
     }
-    if (a > kNonOrthogonalityWarning) ++nonOrthCount;
+    if (ortho[f] < warnCos) ++nonOrthCount;
   }
-  if (r.internalFaces > 0) r.averageNonOrthogonality = sumNonOrth / r.internalFaces;
+  if (r.internalFaces > 0) {
+    r.maxNonOrthogonality = degrees(std::acos(std::clamp(minCos, -1.0, 1.0)));
+    r.averageNonOrthogonality = degrees(std::acos(std::clamp(sumCos / r.internalFaces, -1.0, 1.0)));
+  }
 
   // Skewness (all faces).
   const std::vector<Scalar> skew = faceSkewness(mesh, g);
@@ -208,7 +235,7 @@ MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
     if (skew[f] > kSkewnessWarning) ++skewCount;
   }
 
-  for (Scalar a : cellAspectRatio(mesh, g)) r.maxAspectRatio = std::max(r.maxAspectRatio, a);
+  for (Scalar a : cellAspectRatio(mesh, g, meshDirections(mesh, g))) r.maxAspectRatio = std::max(r.maxAspectRatio, a);
 
   badVolume.appendTo(r.errors);
   open.appendTo(r.errors);
