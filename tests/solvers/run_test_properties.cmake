@@ -25,6 +25,9 @@ set_tests_properties(
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np1
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np2
     RunOpenFoamHabits.MpirunWithDashParallel
+    Ranks/RunLogRanks.RedirectedLogIsPlainOpenFoamText/np3
+    Ranks/RunLogRanks.QuietLogHasOnlyProgressLines/np3
+    Ranks/RunLogRanks.SolverInfoAndRunInfoHaveOneRowPerStep/np3
     GamgOpenFoam.CavityPressureSolvesTakeOpenFoamsVCycles
     GamgOpenFoam.PitzDailyMeshPressureSolvesTakeOpenFoamsVCycles
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")
