@@ -1,8 +1,8 @@
 // sluice command-line entry point.
-//   sluice mesh CASE [--json]              mesh report (serial)
-//   sluice decompose CASE [--np N]         parallel start-up, decomposition and halo check
+//   sluice mesh [CASE] [--json]            mesh report (serial)
+//   sluice decompose [CASE] [--np N]       parallel start-up, decomposition and halo check
 //   sluice run [CASE] [--np N]             run the case's application (icoFoam, pimpleFoam, interFoam)
-//   sluice run -case CASE, mpirun -np N sluice run -parallel   OpenFOAM's habits
+//   sluice run -case CASE, mpirun -np N sluice run -parallel   OpenFOAM's habits (also mesh, decompose)
 //   sluice setfields [CASE]                set initial field values from system/setFieldsDict (serial)
 #include <cstdio>
 #include <exception>
@@ -47,6 +47,19 @@ std::vector<std::string> withOpenFoamOptions(int argc, char** argv) {
   return args;
 }
 
+// The case directory from the positional argument or -case (the current
+// directory without either); false, with a message, when both name different ones.
+bool resolveCase(const char* command, std::string& caseDir, const std::string& caseOption) {
+  if (!caseOption.empty() && !caseDir.empty() && caseOption != caseDir) {
+    std::fprintf(stderr, "error: %s: two case directories given ('%s' and -case '%s')\n", command, caseDir.c_str(),
+                 caseOption.c_str());
+    return false;
+  }
+  if (!caseOption.empty()) caseDir = caseOption;
+  if (caseDir.empty()) caseDir = ".";
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -58,7 +71,9 @@ int main(int argc, char** argv) {
 
   sluice::apps::MeshCommandOptions meshOptions;
   CLI::App* mesh = app.add_subcommand("mesh", "Build or read the case's mesh and print a checkMesh-like report");
-  mesh->add_option("case", meshOptions.caseDir, "Case directory")->required();
+  mesh->add_option("case", meshOptions.caseDir, "Case directory (default: the current directory)");
+  std::string meshCaseOption;
+  mesh->add_option("--case", meshCaseOption, "Case directory, as OpenFOAM's -case");
   mesh->add_flag("--json", meshOptions.json, "Print the report as one JSON object");
   mesh->add_flag("--no-renumber", meshOptions.noRenumber, "Keep the mesh's cell order (no reverse Cuthill-McKee)");
 
@@ -66,7 +81,12 @@ int main(int argc, char** argv) {
   int np = 0;
   CLI::App* decompose = app.add_subcommand(
       "decompose", "Partition the case's mesh over the ranks, distribute it and check the halo exchange");
-  decompose->add_option("case", decomposeOptions.caseDir, "Case directory")->required();
+  decompose->add_option("case", decomposeOptions.caseDir, "Case directory (default: the current directory)");
+  std::string decomposeCaseOption;
+  decompose->add_option("--case", decomposeCaseOption, "Case directory, as OpenFOAM's -case");
+  bool decomposeParallelFlag = false;
+  decompose->add_flag("--parallel", decomposeParallelFlag,
+                      "Accepted as OpenFOAM's -parallel under an MPI launcher (mpirun -np N sluice decompose -parallel)");
   decompose->add_option("--np", np, "Number of ranks: sluice starts itself under mpiexec")->check(CLI::PositiveNumber);
   decompose->add_option("--method", decomposeOptions.method,
                         "Override decomposeParDict's method (scotch, metis, simple, hierarchical)");
@@ -101,13 +121,7 @@ int main(int argc, char** argv) {
   }
 
   if (run->parsed()) {
-    if (!caseOption.empty() && !runOptions.caseDir.empty() && caseOption != runOptions.caseDir) {
-      std::fprintf(stderr, "error: run: two case directories given ('%s' and -case '%s')\n", runOptions.caseDir.c_str(),
-                   caseOption.c_str());
-      return 1;
-    }
-    if (!caseOption.empty()) runOptions.caseDir = caseOption;
-    if (runOptions.caseDir.empty()) runOptions.caseDir = ".";
+    if (!resolveCase("run", runOptions.caseDir, caseOption)) return 1;
     if (parallelFlag && np == 0 && !sluice::apps::underMpiLauncher()) {
       std::fprintf(stderr,
                    "error: run -parallel: not started by an MPI launcher; use mpirun -np N sluice run -parallel, or "
@@ -130,10 +144,20 @@ int main(int argc, char** argv) {
     });
   }
 
-  if (mesh->parsed()) return runSerial([&] { return sluice::apps::runMeshCommand(meshOptions); });
+  if (mesh->parsed()) {
+    if (!resolveCase("mesh", meshOptions.caseDir, meshCaseOption)) return 1;
+    return runSerial([&] { return sluice::apps::runMeshCommand(meshOptions); });
+  }
   if (setFields->parsed()) return runSerial([&] { return sluice::apps::runSetFieldsCommand(setFieldsOptions); });
 
   if (decompose->parsed()) {
+    if (!resolveCase("decompose", decomposeOptions.caseDir, decomposeCaseOption)) return 1;
+    if (decomposeParallelFlag && np == 0 && !sluice::apps::underMpiLauncher()) {
+      std::fprintf(stderr,
+                   "error: decompose -parallel: not started by an MPI launcher; use mpirun -np N sluice decompose "
+                   "-parallel, or sluice decompose --np N\n");
+      return 1;
+    }
     if (np > 0 && !sluice::apps::underMpiLauncher()) {
       std::vector<std::string> args = {"decompose", decomposeOptions.caseDir};
       if (!decomposeOptions.method.empty()) args.insert(args.end(), {"--method", decomposeOptions.method});

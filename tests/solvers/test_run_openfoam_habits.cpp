@@ -79,3 +79,24 @@ TEST(RunOpenFoamHabits, DashParallelWithoutALauncherIsAnError) {
   EXPECT_EQ(two.exitCode, 1) << two.output;
   EXPECT_THAT(two.output, HasSubstr("error: run: two case directories given"));
 }
+
+TEST(MeshAndDecomposeOpenFoamHabits, CurrentDirectoryDashCaseAndDashParallel) {
+  test::TempDir dir("habit-mesh");
+  const fs::path cavity = shortCavity(dir);
+  const std::string cd = "cd " + test::shellQuote(cavity.string()) + " && ";
+  const test::CommandResult here = shell(cd + kSluice + " mesh");
+  ASSERT_EQ(here.exitCode, 0) << here.output;
+  EXPECT_THAT(here.output, HasSubstr("Mesh of . (from system/blockMeshDict)"));
+  const test::CommandResult dashCase = shell(kSluice + " mesh -case " + test::shellQuote(cavity.string()));
+  ASSERT_EQ(dashCase.exitCode, 0) << dashCase.output;
+  EXPECT_THAT(dashCase.output, HasSubstr("Mesh OK."));
+
+  const test::CommandResult decompose = shell(cd + kSluice + " decompose");
+  ASSERT_EQ(decompose.exitCode, 0) << decompose.output;
+  const test::CommandResult noLauncher = shell(kSluice + " decompose -parallel -case " + test::shellQuote(cavity.string()));
+  EXPECT_EQ(noLauncher.exitCode, 1) << noLauncher.output;
+  EXPECT_THAT(noLauncher.output, HasSubstr("error: decompose -parallel: not started by an MPI launcher"));
+  const test::CommandResult two = shell(kSluice + " mesh " + test::shellQuote(cavity.string()) + " -case elsewhere");
+  EXPECT_EQ(two.exitCode, 1) << two.output;
+  EXPECT_THAT(two.output, HasSubstr("error: mesh: two case directories given"));
+}
