@@ -81,7 +81,8 @@ bool PimpleControl::loop(const ResidualHistory& residuals, const LogFn& log) {
   final_ = pimple && (converged_ || iteration_ == nOuter);
   if (style_ == ControlStyle::Org)
     for (const std::string& field : fields_) iterationStart_[field] = residuals(field).size();
-  if (log && pimple && nOuter > 1) log(fmt::format("PIMPLE: iteration {}", iteration_));
+  // v1912 names every outer iteration, one outer corrector included.
+  if (log && pimple) log(fmt::format("PIMPLE: iteration {}", iteration_));
   return true;
 }
 

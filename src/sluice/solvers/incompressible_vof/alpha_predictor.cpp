@@ -89,6 +89,7 @@ void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0
       log("Applying the previous iteration compression flux");
       SurfaceScalarField corr0("alphaPhiCorr0", mesh, phi.dimensions());
       corr0.values() = *alphaPhiCorr0_;
+      log(fmt::format("MULES: Correcting {}", alphaName_));  // OpenFOAM's MULES lines, for log tools
       vof::mules::correct(alpha, alphaPhi, corr0, deltaT, controls.mules);
       for (Label f = 0; f < nFaces; ++f) alphaPhi[f] += corr0[f];
     }
@@ -119,6 +120,7 @@ void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0
       for (Label f = 0; f < nFaces; ++f) corr[f] = alphaPhiUn[f] - alphaPhi[f];
       const std::vector<Scalar> alpha10 = alpha.values();
       const std::vector<Scalar> alpha10b(alpha.boundaryValues().begin(), alpha.boundaryValues().end());
+      log(fmt::format("MULES: Correcting {}", alphaName_));
       vof::mules::correct(alpha, alphaPhiUn, corr, deltaT, controls.mules);
       if (aCorr == 0) {
         for (Label f = 0; f < nFaces; ++f) alphaPhi[f] += corr[f];
@@ -131,6 +133,7 @@ void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0
       }
     } else {
       alphaPhi.values() = alphaPhiUn.values();
+      log(fmt::format("MULES: Solving for {}", alphaName_));
       vof::mules::explicitSolve(alpha, alpha0, phi, alphaPhi, deltaT, controls.mules);
     }
     correctMixture();
