@@ -2,6 +2,7 @@
 // the one-rank summary, its table and JSON.
 #include "sluice/parallel/comm_profile.hpp"
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -115,6 +116,53 @@ TEST(CommProfile, StepsDoNotNest) {
   }
   p.endStep();
   EXPECT_EQ(p.steps(), 1);
+}
+
+// Spends a little wall time (a phase must have taken some time for the
+// checks below; no figure is compared with a duration).
+void spin() {
+  const auto until = CommProfile::Clock::now() + std::chrono::microseconds(200);
+  while (CommProfile::Clock::now() < until) {
+  }
+}
+
+TEST(CommProfile, PhasesAreExclusiveAndAddUpToTheStepTime) {
+  CommProfile p;
+  {
+    ScopedPhase outside(p, Phase::Output);  // before any step: not counted
+    spin();
+  }
+  p.beginStep();
+  {
+    ScopedPhase assembly(p, Phase::Assembly);
+    spin();
+    {
+      ScopedPhase gradients(p, Phase::GradientsFluxes);  // nested: the assembly clock stops
+      spin();
+    }
+    spin();
+  }
+  {
+    ScopedPhase solve(&p, Phase::LinearSolves);
+    spin();
+  }
+  spin();  // in no phase: "other"
+  p.endStep();
+  const ProfileSummary s = p.localSummary();
+  EXPECT_EQ(s.phaseSeconds[static_cast<std::size_t>(Phase::Output)].max, 0.0);
+  EXPECT_EQ(s.phaseSeconds[static_cast<std::size_t>(Phase::FunctionObjects)].max, 0.0);
+  for (Phase used : {Phase::Assembly, Phase::GradientsFluxes, Phase::LinearSolves})
+    EXPECT_GT(s.phaseSeconds[static_cast<std::size_t>(used)].max, 0.0) << phaseName(used);
+  EXPECT_GT(s.otherSeconds.max, 0.0);
+  double sum = s.otherSeconds.max;
+  for (const RankStat& t : s.phaseSeconds) sum += t.max;
+  EXPECT_NEAR(sum, s.stepSeconds.max, 1e-12 * s.stepSeconds.max);
+  const std::string t = s.table();
+  EXPECT_NE(t.find("gradients and fluxes"), std::string::npos) << t;
+  EXPECT_NE(t.find("other (not attributed)"), std::string::npos) << t;
+  EXPECT_NE(s.json().find("\"stepBreakdown\""), std::string::npos);
+  EXPECT_THROW(p.leavePhase(), Error);
+  { ScopedPhase none(nullptr, Phase::Assembly); }  // a null profile: no-op
 }
 
 TEST(CommProfile, TableListsUsedOpsAndUnusedForbiddenOnes) {

@@ -7,6 +7,7 @@
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/solution_directions.hpp"
 #include "sluice/fv/value_ops.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv {
 
@@ -95,6 +96,7 @@ std::vector<Scalar> FvMatrix<T>::sumMagOffDiag() const {
 
 template <field::FieldValueType T>
 void FvMatrix<T>::relax(Scalar alpha) {
+  const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   if (alpha <= 0) return;
   // OpenFOAM's fvMatrix::relax. Coupled faces' diagonal parts are in the
   // diagonal already (and their coefficients in the off-diagonal sum);
@@ -168,11 +170,13 @@ void subtractOffDiagonal(const linear::LduMatrix& A, const std::vector<T>& psi, 
 
 template <field::FieldValueType T>
 field::VolScalarField FvMatrix<T>::A() const {
+  const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   return perVolume<Scalar>(mesh(), "A(" + psi_->name() + ")", dimsTime(-1), D());
 }
 
 template <field::FieldValueType T>
 field::VolField<T> FvMatrix<T>::H() const {
+  const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   const std::vector<T>& psi = psi_->values();
   std::vector<T> h(source_);
   subtractOffDiagonal(ldu_, psi, h);
@@ -194,6 +198,7 @@ field::VolScalarField FvMatrix<T>::H1() const {
 
 template <field::FieldValueType T>
 std::vector<T> FvMatrix<T>::residual() const {
+  const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   const linear::LduAddressing& a = ldu_.addressing();
   const std::vector<T>& psi = psi_->values();
   const auto& D = ldu_.diag();
@@ -208,6 +213,7 @@ std::vector<T> FvMatrix<T>::residual() const {
 
 template <field::FieldValueType T>
 field::SurfaceField<T> FvMatrix<T>::flux() const {
+  const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   const field::FvMesh& m = mesh();
   const linear::LduAddressing& a = ldu_.addressing();
   field::SurfaceField<T> result("flux(" + psi_->name() + ")", m, psi_->dimensions());
@@ -260,6 +266,7 @@ typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component
 
 template <field::FieldValueType T>
 void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar) {
+  const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   if (&psi != psi_) throw Error("FvMatrix::solve: field '" + psi.name() + "' is not the matrix's field '" +
                                 psi_->name() + "'");
   const field::FvMesh& m = mesh();

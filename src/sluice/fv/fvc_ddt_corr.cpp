@@ -7,6 +7,7 @@
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/fvc_interpolate.hpp"
 #include "sluice/fv/value_ops.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv::fvc {
 
@@ -60,6 +61,7 @@ field::SurfaceScalarField ddtCouplingCoeff(const field::VolVectorField& U, std::
 
 field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::SurfaceScalarField& phi,
                                   const DdtScheme& scheme, const TimeStep& time) {
+  const parallel::ScopedPhase phase(U.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
   const field::FvMesh& mesh = U.mesh();
   field::SurfaceScalarField result("ddtCorr(" + U.name() + "," + phi.name() + ")", mesh,
                                    dimsProduct(phi.dimensions(), dimsTime(-1)));

@@ -3,11 +3,13 @@
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/fvc_flux.hpp"
 #include "sluice/fv/term_names.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv {
 
 template <class T>
 std::vector<T> surfaceIntegrate(const field::FvMesh& mesh, std::span<const T> faceValues) {
+  const parallel::ScopedPhase phase(mesh.comm().profile(), parallel::Phase::GradientsFluxes);
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
   std::vector<T> sum(mesh.nCells(), T{});

@@ -3,12 +3,14 @@
 #include "sluice/fv/convection_scheme.hpp"
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/term_names.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv::fvc {
 
 template <field::FieldValueType T>
 field::SurfaceField<T> flux(const field::SurfaceScalarField& phi, const field::VolField<T>& vf,
                             const DivScheme& scheme, const GradScheme& gradScheme) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
   const field::FvMesh& mesh = vf.mesh();
   const ConvectionInterpolation<T> ci =
       convectionInterpolation<T>(mesh, phi.values(), vf.values(), vf.boundaryValues(), scheme, gradScheme);

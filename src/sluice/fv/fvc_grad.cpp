@@ -6,6 +6,7 @@
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/sym_tensor.hpp"
 #include "sluice/fv/term_names.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv {
 
@@ -149,6 +150,7 @@ void cellLimit(const field::FvMesh& mesh, std::span<const T> cells, std::span<co
 template <class T>
 std::vector<GradType<T>> gradient(const field::FvMesh& mesh, std::span<const T> cells, std::span<const T> boundary,
                                   const GradScheme& scheme) {
+  const parallel::ScopedPhase phase(mesh.comm().profile(), parallel::Phase::GradientsFluxes);
   std::vector<GradType<T>> g = scheme.kind == GradKind::leastSquares ? leastSquaresGrad<T>(mesh, cells, boundary)
                                                                      : gaussGrad<T>(mesh, cells, boundary);
   if (scheme.cellLimited && scheme.limitCoeff > 0) cellLimit<T>(mesh, cells, boundary, scheme.limitCoeff, g);

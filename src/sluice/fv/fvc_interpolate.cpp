@@ -2,11 +2,13 @@
 
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/sym_tensor.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv {
 
 template <class T>
 std::vector<T> interpolateLinear(const field::FvMesh& mesh, std::span<const T> cells, std::span<const T> boundary) {
+  const parallel::ScopedPhase phase(mesh.comm().profile(), parallel::Phase::GradientsFluxes);
   const auto& geo = mesh.geometry();
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
@@ -43,6 +45,7 @@ template field::SurfaceField<Scalar> interpolate(const field::VolField<Scalar>&,
 template field::SurfaceField<Vec3> interpolate(const field::VolField<Vec3>&, const InterpolationScheme&);
 
 field::SurfaceScalarField flux(const field::VolVectorField& U) {
+  const parallel::ScopedPhase phase(U.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
   const field::FvMesh& mesh = U.mesh();
   field::SurfaceScalarField phi("flux(" + U.name() + ")", mesh, dimsProduct(U.dimensions(), dimsLength(2)));
   const std::vector<Vec3> Uf = interpolateLinear<Vec3>(mesh, U.values(), U.boundaryValues());
@@ -52,6 +55,7 @@ field::SurfaceScalarField flux(const field::VolVectorField& U) {
 }
 
 field::VolVectorField reconstruct(const field::SurfaceScalarField& phi) {
+  const parallel::ScopedPhase phase(phi.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
   const field::FvMesh& mesh = phi.mesh();
   const auto& geo = mesh.geometry();
   const auto& owner = mesh.poly().owner();

@@ -6,6 +6,7 @@
 #include "sluice/fv/fvc_grad.hpp"
 #include "sluice/fv/term_names.hpp"
 #include "sluice/fv/value_ops.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv {
 
@@ -56,6 +57,7 @@ namespace fvc {
 
 template <field::FieldValueType T>
 field::SurfaceField<T> snGrad(const field::VolField<T>& vf, const SnGradScheme& scheme, const GradScheme& gradScheme) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
   const field::FvMesh& mesh = vf.mesh();
   field::SurfaceField<T> result("snGrad(" + vf.name() + ")", mesh, dimsQuotient(vf.dimensions(), dimsLength(1)));
   const std::vector<Scalar>& deltaCoeffs = snGradDeltaCoeffs(mesh, scheme);

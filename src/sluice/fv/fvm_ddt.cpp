@@ -5,6 +5,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/term_names.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv {
 
@@ -21,6 +22,7 @@ namespace fvm {
 
 template <field::FieldValueType T>
 FvMatrix<T> ddt(const field::VolField<T>& vf, const DdtScheme& scheme, const TimeStep& time) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::Assembly);
   FvMatrix<T> m(vf);
   if (scheme.kind == DdtKind::steadyState) return m;
   const field::FvMesh& mesh = vf.mesh();
@@ -48,6 +50,7 @@ FvMatrix<T> ddt(const field::VolField<T>& vf, const FvSchemes& schemes, const Ti
 template <field::FieldValueType T>
 FvMatrix<T> ddt(const field::VolScalarField& rho, const field::VolField<T>& vf, const DdtScheme& scheme,
                 const TimeStep& time) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::Assembly);
   if (scheme.kind != DdtKind::Euler)
     throw InputError(fmt::format("system/fvSchemes: ddtSchemes: '{}' is not supported for ddt({},{}) "
                                  "(supported: Euler)",

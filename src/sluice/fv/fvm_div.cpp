@@ -4,12 +4,14 @@
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/fvc_div.hpp"
 #include "sluice/fv/term_names.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv::fvm {
 
 template <field::FieldValueType T>
 FvMatrix<T> div(const field::SurfaceScalarField& phi, const field::VolField<T>& vf, const DivScheme& scheme,
                 const GradScheme& gradScheme) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::Assembly);
   const field::FvMesh& mesh = vf.mesh();
   FvMatrix<T> m(vf);
   const ConvectionInterpolation<T> ci =

@@ -5,6 +5,7 @@
 #include "sluice/fv/fvc_interpolate.hpp"
 #include "sluice/fv/fvc_sn_grad.hpp"
 #include "sluice/fv/term_names.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv {
 
@@ -13,6 +14,7 @@ namespace {
 template <class T>
 FvMatrix<T> assemble(std::span<const Scalar> gammaFaces, const field::VolField<T>& vf, const LaplacianScheme& scheme,
                      const GradScheme& gradScheme) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::Assembly);
   const field::FvMesh& mesh = vf.mesh();
   FvMatrix<T> m(vf);
   const auto& geo = mesh.geometry();

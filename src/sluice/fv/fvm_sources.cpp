@@ -1,4 +1,5 @@
 #include "sluice/fv/fvm_sources.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 #include <algorithm>
 
@@ -6,6 +7,7 @@ namespace sluice::fv::fvm {
 
 template <field::FieldValueType T>
 FvMatrix<T> Sp(Scalar coeff, const field::VolField<T>& vf) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::Assembly);
   FvMatrix<T> m(vf);
   const auto volumes = vf.mesh().cellVolumes();
   std::vector<Scalar>& diag = m.ldu().diag();
@@ -15,6 +17,7 @@ FvMatrix<T> Sp(Scalar coeff, const field::VolField<T>& vf) {
 
 template <field::FieldValueType T>
 FvMatrix<T> Sp(const field::VolScalarField& coeff, const field::VolField<T>& vf) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::Assembly);
   FvMatrix<T> m(vf);
   const auto volumes = vf.mesh().cellVolumes();
   std::vector<Scalar>& diag = m.ldu().diag();
@@ -24,6 +27,7 @@ FvMatrix<T> Sp(const field::VolScalarField& coeff, const field::VolField<T>& vf)
 
 template <field::FieldValueType T>
 FvMatrix<T> Su(const field::VolField<T>& su, const field::VolField<T>& vf) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::Assembly);
   FvMatrix<T> m(vf);
   m += su;
   return m;
@@ -31,6 +35,7 @@ FvMatrix<T> Su(const field::VolField<T>& su, const field::VolField<T>& vf) {
 
 template <field::FieldValueType T>
 FvMatrix<T> SuSp(std::span<const Scalar> coeff, const field::VolField<T>& vf) {
+  const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::Assembly);
   FvMatrix<T> m(vf);
   const auto volumes = vf.mesh().cellVolumes();
   std::vector<Scalar>& diag = m.ldu().diag();

@@ -26,13 +26,19 @@ double secondsSince(CommProfile::Clock::time_point t) {
 // Figures per op and per region, flattened so three reductions cover them all.
 constexpr std::size_t kPerOp = 6;      // calls, bytes, seconds, callsPerStep, bytesPerStep, maxCallsInStep
 constexpr std::size_t kPerRegion = 2;  // calls, seconds
-constexpr std::size_t kHeader = 2;     // steps, stepSeconds
+constexpr std::size_t kHeader = 2 + kPhaseCount + 1;  // steps, stepSeconds, phase seconds, other seconds
 
 std::vector<double> flatten(const CommProfile& p, const std::vector<std::string>& regionNames) {
   std::vector<double> v(kHeader + kPerOp * kMpiOpCount + kPerRegion * regionNames.size(), 0.0);
   const double steps = static_cast<double>(p.steps());
   v[0] = steps;
   v[1] = p.stepSeconds();
+  double inPhases = 0;
+  for (std::size_t i = 0; i < kPhaseCount; ++i) {
+    v[2 + i] = p.phaseSeconds(static_cast<Phase>(i));
+    inPhases += v[2 + i];
+  }
+  v[2 + kPhaseCount] = std::max(0.0, p.stepSeconds() - inPhases);
   for (std::size_t i = 0; i < kMpiOpCount; ++i) {
     const auto op = static_cast<MpiOp>(i);
     double* o = &v[kHeader + kPerOp * i];
@@ -61,6 +67,8 @@ ProfileSummary unflatten(const std::vector<std::string>& regionNames, const std:
   s.ranks = ranks;
   s.steps = static_cast<long long>(maxs[0]);
   s.stepSeconds = stat(1);
+  for (std::size_t i = 0; i < kPhaseCount; ++i) s.phaseSeconds[i] = stat(2 + i);
+  s.otherSeconds = stat(2 + kPhaseCount);
   for (std::size_t i = 0; i < kMpiOpCount; ++i) {
     const std::size_t b = kHeader + kPerOp * i;
     ProfileSummary::Op op;
@@ -98,7 +106,34 @@ std::string_view mpiOpName(MpiOp op) {
   return i < kMpiOpCount ? kOpNames[i] : std::string_view("?");
 }
 
+std::string_view phaseName(Phase phase) {
+  static constexpr std::array<std::string_view, kPhaseCount> names = {"assembly", "gradients and fluxes",
+                                                                     "linear solves", "output", "function objects"};
+  const auto i = static_cast<std::size_t>(phase);
+  return i < kPhaseCount ? names[i] : std::string_view("?");
+}
+
 // ---------------------------------------------------------------- CommProfile
+
+void CommProfile::enterPhase(Phase phase) {
+  const Clock::time_point now = Clock::now();
+  if (!phaseStack_.empty() && inStep_)
+    phaseSeconds_[static_cast<std::size_t>(phaseStack_.back())] +=
+        std::chrono::duration<double>(now - phaseSwitched_).count();
+  if (phaseStack_.capacity() == 0) phaseStack_.reserve(16);
+  phaseStack_.push_back(phase);
+  phaseSwitched_ = now;
+}
+
+void CommProfile::leavePhase() {
+  if (phaseStack_.empty()) throw Error("CommProfile::leavePhase: no phase entered");
+  const Clock::time_point now = Clock::now();
+  if (inStep_)
+    phaseSeconds_[static_cast<std::size_t>(phaseStack_.back())] +=
+        std::chrono::duration<double>(now - phaseSwitched_).count();
+  phaseStack_.pop_back();
+  phaseSwitched_ = now;
+}
 
 RegionId CommProfile::region(std::string_view name) {
   for (std::size_t i = 0; i < regions_.size(); ++i)
@@ -156,6 +191,8 @@ void CommProfile::reset() {
   }
   steps_ = 0;
   stepSeconds_ = 0;
+  phaseSeconds_ = {};
+  phaseSwitched_ = Clock::now();
   if (inStep_) stepStarted_ = Clock::now();
 }
 
@@ -243,6 +280,17 @@ std::string ProfileSummary::table() const {
       out += fmt::format("{:<24} {:>12.0f} {:>10.4g} /{:>10.4g} /{:>10.4g}\n", r.name, r.calls.mean, r.seconds.min,
                          r.seconds.mean, r.seconds.max);
   }
+  if (steps > 0) {
+    // Exclusive times: these lines add up to the time in steps.
+    out += fmt::format("\n{:<24} {:>12} {:>32}\n", "time in steps", "share", "seconds min / mean / max");
+    const auto line = [&](std::string_view name, const RankStat& t) {
+      const double share = stepSeconds.mean > 0 ? 100 * t.mean / stepSeconds.mean : 0;
+      out += fmt::format("{:<24} {:>11.1f}% {:>10.4g} /{:>10.4g} /{:>10.4g}\n", name, share, t.min, t.mean, t.max);
+    };
+    for (std::size_t i = 0; i < kPhaseCount; ++i) line(phaseName(static_cast<Phase>(i)), phaseSeconds[i]);
+    line("other (not attributed)", otherSeconds);
+    line("total", stepSeconds);
+  }
   out += fmt::format("\n{:<12} {:>12} {:>14} {:>14} {:>12} {:>32}\n", "MPI op", "calls(mean)", "calls/step",
                      "max in a step", "bytes(mean)", "seconds min / mean / max");
   std::string unused;
@@ -263,6 +311,11 @@ std::string ProfileSummary::json() const {
   std::string out = "{\n";
   out += fmt::format("  \"ranks\": {},\n  \"steps\": {},\n  \"stepSeconds\": {},\n", ranks, steps,
                      jsonStat(stepSeconds));
+  out += "  \"stepBreakdown\": {";
+  for (std::size_t i = 0; i < kPhaseCount; ++i)
+    out += fmt::format("{}\n    {}: {}", i ? "," : "", jsonString(phaseName(static_cast<Phase>(i))),
+                       jsonStat(phaseSeconds[i]));
+  out += fmt::format(",\n    \"other\": {}\n  }},\n", jsonStat(otherSeconds));
   out += "  \"regions\": [";
   for (std::size_t i = 0; i < regions.size(); ++i)
     out += fmt::format("{}\n    {{\"name\": {}, \"calls\": {}, \"seconds\": {}}}", i ? "," : "",

@@ -78,6 +78,14 @@ constexpr bool isForbiddenOp(MpiOp op) { return op >= MpiOp::Alltoall && op < Mp
 /// File name of the profile written into the case directory.
 inline constexpr std::string_view kProfileFileName = "sluice-profile.json";
 
+/// What the time of a step is spent on, for the breakdown that adds up to the
+/// step time: each moment of a step counts towards the innermost phase
+/// entered (exclusive time), or towards "other" when none is.
+enum class Phase : std::uint8_t { Assembly, GradientsFluxes, LinearSolves, Output, FunctionObjects, Count };
+inline constexpr std::size_t kPhaseCount = static_cast<std::size_t>(Phase::Count);
+/// "assembly", "gradients and fluxes", "linear solves", "output", "function objects".
+std::string_view phaseName(Phase phase);
+
 /// Handle of a named region, from CommProfile::region().
 struct RegionId {
   int index = -1;
@@ -119,6 +127,8 @@ struct ProfileSummary {
   int ranks = 1;
   long long steps = 0;        ///< completed time steps (max over ranks)
   RankStat stepSeconds;       ///< wall time inside steps
+  std::array<RankStat, kPhaseCount> phaseSeconds{};  ///< exclusive time of each phase inside steps
+  RankStat otherSeconds;      ///< time inside steps in no phase (stepSeconds minus the phases)
   std::vector<Region> regions;
   std::vector<Op> ops;        ///< every MpiOp, in enum order
 
@@ -149,6 +159,13 @@ class CommProfile {
     c.bytes += bytes;
     c.seconds += seconds;
   }
+
+  /// Phases (exclusive time inside steps; see Phase). Nesting allowed: the
+  /// outer phase's clock stops while an inner one runs.
+  void enterPhase(Phase phase);
+  void leavePhase();
+  /// This rank's exclusive seconds in `phase` inside steps so far.
+  double phaseSeconds(Phase phase) const { return phaseSeconds_[static_cast<std::size_t>(phase)]; }
 
   /// Time-step bookkeeping: operations between beginStep and endStep count
   /// towards the per-step figures. Steps do not nest.
@@ -182,6 +199,9 @@ class CommProfile {
   std::array<OpCounter, kMpiOpCount> atStepBegin_{};
   std::array<std::uint64_t, kMpiOpCount> stepMaxCalls_{};
   std::vector<RegionCounter> regions_;
+  std::array<double, kPhaseCount> phaseSeconds_{};
+  std::vector<Phase> phaseStack_;
+  Clock::time_point phaseSwitched_{};
   long long steps_ = 0;
   double stepSeconds_ = 0;
   bool inStep_ = false;
@@ -209,6 +229,24 @@ class ScopedRegion {
  private:
   CommProfile* profile_;
   RegionId id_;
+};
+
+/// Enters a phase for its lifetime. A null profile makes it a no-op.
+///   ScopedPhase p(mesh.comm().profile(), Phase::Assembly);
+class ScopedPhase {
+ public:
+  ScopedPhase(CommProfile* profile, Phase phase) : profile_(profile) {
+    if (profile_) profile_->enterPhase(phase);
+  }
+  ScopedPhase(CommProfile& profile, Phase phase) : ScopedPhase(&profile, phase) {}
+  ~ScopedPhase() {
+    if (profile_) profile_->leavePhase();
+  }
+  ScopedPhase(const ScopedPhase&) = delete;
+  ScopedPhase& operator=(const ScopedPhase&) = delete;
+
+ private:
+  CommProfile* profile_;
 };
 
 /// Times one MPI call for the profile (null profile: does nothing, no clock read).

@@ -1,4 +1,5 @@
 #include "sluice/solvers/equation_solvers.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 
 #include <algorithm>
 
@@ -28,7 +29,11 @@ fv::ScalarSolveFn EquationSolvers::solverFor(const std::string& key) {
   linear::LinearSolver& solver = solverObject(key);
   return [this, &solver](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
                          linear::GhostUpdater& ghosts, const std::string& name) {
-    linear::SolverPerformance perf = solver.solve(A, x, b, ghosts);
+    linear::SolverPerformance perf;
+    {
+      const parallel::ScopedPhase phase(comm_.profile(), parallel::Phase::LinearSolves);
+      perf = solver.solve(A, x, b, ghosts);
+    }
     perf.fieldName = name;
     if (log_) fmt::print(log_, "{}\n", perf.line());
     last_[name] = perf;

@@ -111,7 +111,11 @@ int FluidSolver::run() {
     }
     {
       parallel::ScopedRegion r(profile, writeRegion);
-      if (time_.writeTime()) write();
+      if (time_.writeTime()) {
+        const parallel::ScopedPhase phase(profile, parallel::Phase::Output);
+        write();
+      }
+      const parallel::ScopedPhase phase(profile, parallel::Phase::FunctionObjects);
       runFunctionObjects();
     }
     reportStep();
