@@ -4,6 +4,7 @@
 //   sluice run [CASE] [--np N]             run the case's application (icoFoam, pimpleFoam, interFoam)
 //   sluice run -case CASE, mpirun -np N sluice run -parallel   OpenFOAM's habits (also mesh, decompose)
 //   sluice setfields [CASE]                set initial field values from system/setFieldsDict (serial)
+//   sluice plot [CASE] [--live]            residuals, Courant number and step time to CASE/postProcessing/plot.png
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -15,6 +16,7 @@
 #include "decompose_command.hpp"
 #include "mesh_command.hpp"
 #include "mpi_launch.hpp"
+#include "plot_command.hpp"
 #include "run_command.hpp"
 #include "setfields_command.hpp"
 #include "sluice/core/error.hpp"
@@ -111,6 +113,20 @@ int main(int argc, char** argv) {
       "setfields", "Set initial field values in the start time directory from system/setFieldsDict (setFields)");
   setFields->add_option("case", setFieldsOptions.caseDir, "Case directory (default: the current directory)");
 
+  sluice::apps::PlotCommandOptions plotOptions;
+  CLI::App* plot = app.add_subcommand(
+      "plot", "Draw the run history (residuals, Courant number, seconds per step) of a case to a PNG");
+  std::string plotCase;
+  std::string plotCaseOption;
+  plot->add_option("case", plotCase, "Case directory (default: the current directory)");
+  plot->add_option("--case", plotCaseOption, "Case directory, as OpenFOAM's -case");
+  plot->add_option("--output", plotOptions.output, "PNG file (default: CASE/postProcessing/plot.png)");
+  CLI::Option* live =
+      plot->add_flag("--live", plotOptions.live, "Redraw every --interval seconds while the run goes on, until Ctrl-C");
+  plot->add_option("--interval", plotOptions.interval, "Seconds between redraws with --live (default 5)")
+      ->check(CLI::PositiveNumber)
+      ->needs(live);
+
   std::vector<std::string> args = withOpenFoamOptions(argc, argv);
   std::vector<char*> cargs;
   for (std::string& a : args) cargs.push_back(a.data());
@@ -149,6 +165,16 @@ int main(int argc, char** argv) {
     return runSerial([&] { return sluice::apps::runMeshCommand(meshOptions); });
   }
   if (setFields->parsed()) return runSerial([&] { return sluice::apps::runSetFieldsCommand(setFieldsOptions); });
+  if (plot->parsed()) {
+    if (!plotCaseOption.empty() && !plotCase.empty() && plotCaseOption != plotCase) {
+      std::fprintf(stderr, "error: plot: two case directories given ('%s' and -case '%s')\n", plotCase.c_str(),
+                   plotCaseOption.c_str());
+      return 1;
+    }
+    if (!plotCaseOption.empty()) plotCase = plotCaseOption;
+    if (!plotCase.empty()) plotOptions.caseDir = plotCase;
+    return runSerial([&] { return sluice::apps::runPlotCommand(plotOptions); });
+  }
 
   if (decompose->parsed()) {
     if (!resolveCase("decompose", decomposeOptions.caseDir, decomposeCaseOption)) return 1;
