@@ -166,13 +166,8 @@ int main(int argc, char** argv) {
   }
   if (setFields->parsed()) return runSerial([&] { return sluice::apps::runSetFieldsCommand(setFieldsOptions); });
   if (plot->parsed()) {
-    if (!plotCaseOption.empty() && !plotCase.empty() && plotCaseOption != plotCase) {
-      std::fprintf(stderr, "error: plot: two case directories given ('%s' and -case '%s')\n", plotCase.c_str(),
-                   plotCaseOption.c_str());
-      return 1;
-    }
-    if (!plotCaseOption.empty()) plotCase = plotCaseOption;
-    if (!plotCase.empty()) plotOptions.caseDir = plotCase;
+    if (!resolveCase("plot", plotCase, plotCaseOption)) return 1;
+    plotOptions.caseDir = plotCase;
     return runSerial([&] { return sluice::apps::runPlotCommand(plotOptions); });
   }
 
