@@ -28,6 +28,7 @@ set_tests_properties(
     Ranks/RunLogRanks.RedirectedLogIsPlainOpenFoamText/np3
     Ranks/RunLogRanks.QuietLogHasOnlyProgressLines/np3
     Ranks/RunLogRanks.SolverInfoAndRunInfoHaveOneRowPerStep/np3
+    Ranks/RunLogRanks.AWarningIsPrintedOnceWhateverTheRankCount/np3
     GamgOpenFoam.CavityPressureSolvesTakeOpenFoamsVCycles
     GamgOpenFoam.PitzDailyMeshPressureSolvesTakeOpenFoamsVCycles
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")

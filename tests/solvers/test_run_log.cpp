@@ -182,6 +182,21 @@ TEST_P(RunLogRanks, SolverInfoAndRunInfoHaveOneRowPerStep) {
   EXPECT_GT(std::stod(run[9][3]), 0.0);
 }
 
+TEST_P(RunLogRanks, AWarningIsPrintedOnceWhateverTheRankCount) {
+  const int np = GetParam();
+  test::TempDir dir("runlog-warning");
+  const fs::path cavity = dir.path() / "cavity";
+  test::writeCavityCase(cavity, {.n = 20, .endTime = 0.01, .deltaT = 0.005,
+                                 .functions = "    #includeFunc streamlines"});
+  const test::CommandResult r = runcase::sluiceRun(cavity, np);
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::size_t warnings = 0;
+  for (std::size_t at = 0; (at = r.output.find("warning:", at)) != std::string::npos; ++at) ++warnings;
+  EXPECT_EQ(warnings, 1u) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("warning: system/controlDict:"));
+  EXPECT_THAT(r.output, HasSubstr("#includeFunc streamlines skipped"));
+}
+
 INSTANTIATE_TEST_SUITE_P(Ranks, RunLogRanks, ::testing::Values(1, 3),
                          [](const auto& info) { return "np" + std::to_string(info.param); });
 

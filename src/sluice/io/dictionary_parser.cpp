@@ -1,6 +1,5 @@
 #include "sluice/io/dictionary_parser.hpp"
 
-#include <iostream>
 #include <optional>
 #include <regex>
 #include <stdexcept>
@@ -10,6 +9,7 @@
 #include "sluice/io/builtin_etc_files.hpp"
 #include "sluice/io/key_pattern.hpp"
 #include "sluice/io/text_file.hpp"
+#include "sluice/core/warning.hpp"
 
 namespace sluice::io {
 
@@ -257,7 +257,7 @@ void DictionaryParser::parseDirective(Dictionary& dict, const Token& directive) 
     if (options_.warn) {
       options_.warn(full);
     } else {
-      std::cerr << "warning: " << full << '\n';
+      core::printWarning(full);
     }
   };
   if (d == "#includeEtc") {

@@ -1,7 +1,7 @@
 #include "sluice/output/function_object_specs.hpp"
+#include "sluice/core/warning.hpp"
 
 #include <cmath>
-#include <iostream>
 
 #include <fmt/format.h>
 
@@ -107,7 +107,7 @@ SolverInfoSpec readSolverInfoSpec(const io::Dictionary& dict, const std::string&
 std::vector<FunctionObjectSpec> readFunctionObjectSpecs(const io::Dictionary& controlDict, const WarningHandler& warn) {
   auto warning = [&](const std::string& message) {
     if (warn) warn(message);
-    else std::cerr << "warning: " << message << '\n';
+    else core::printWarning(message);
   };
   std::vector<FunctionObjectSpec> specs;
   if (!controlDict.found("functions")) return specs;
