@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "case_name.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/plot/history_figure.hpp"
 #include "sluice/plot/png_writer.hpp"
@@ -20,15 +21,6 @@ namespace sluice::apps {
 namespace fs = std::filesystem;
 
 namespace {
-
-// The case's name for the title: "cavity" for ".", "cases/cavity" or "cases/cavity/".
-std::string caseName(const fs::path& caseDir) {
-  std::error_code ec;
-  fs::path p = fs::weakly_canonical(fs::absolute(caseDir), ec);
-  if (ec) p = caseDir;
-  if (!p.has_filename()) p = p.parent_path();
-  return p.filename().string();
-}
 
 std::string lookedIn(const fs::path& caseDir) {
   return (caseDir / "postProcessing").string() + "/<name>/<time>/";

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "case_name.hpp"
 #include "mpi_launch.hpp"
 #include "sluice/field/fv_mesh.hpp"
 #include "sluice/io/dictionary.hpp"
@@ -22,20 +23,6 @@
 namespace sluice::apps {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-/// The case directory's own name ("cavity" for `.`, `cases/cavity/` or
-/// `../cavity`), which names the output series.
-std::string caseName(const fs::path& caseDir) {
-  std::error_code ec;
-  fs::path p = fs::weakly_canonical(fs::absolute(caseDir), ec);
-  if (ec) p = fs::absolute(caseDir).lexically_normal();
-  if (!p.has_filename()) p = p.parent_path();
-  return p.filename().string();
-}
-
-}  // namespace
 
 using parallel::Communicator;
 
