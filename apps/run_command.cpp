@@ -19,6 +19,7 @@
 #include "sluice/parallel/parallel_error.hpp"
 #include "sluice/solvers/solver_registry.hpp"
 #include "sluice/solvers/terminal_log.hpp"
+#include "sluice/solvers/time_control.hpp"
 
 namespace sluice::apps {
 
@@ -40,6 +41,17 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
       controlDict.fail(fmt::format("unknown application '{}'; supported: {}", application, fmt::join(names, ", ")));
   });
 
+  // startFrom latestTime: the folders rank 0 sees, for every rank.
+  double latest = 0;
+  int hasLatest = 0;
+  if (world.isRoot())
+    if (const std::optional<Scalar> t = solvers::latestTimeFolder(caseDir)) {
+      latest = *t;
+      hasLatest = 1;
+    }
+  world.broadcast(std::span<double>(&latest, 1));
+  world.broadcast(std::span<int>(&hasLatest, 1));
+
   parallel::CommProfile profile;
   parallel::CaseStartup startup =
       parallel::startCase(world, caseDir, {.method = options.method, .renumber = !options.noRenumber});
@@ -50,9 +62,10 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   Communicator comm = std::move(startup.graph);
   comm.setProfile(&profile);
   std::vector<Label> cellOrder = std::move(startup.cellOrder);
-  // Collective; bad cyclic patches fail on every rank alike.
-  std::unique_ptr<field::FvMesh> meshPtr = parallel::collectively(
-      world, [&] { return std::make_unique<field::FvMesh>(std::move(startup.mesh), comm); });
+  // Collective on `comm`: the constructor agrees on its ranks' local
+  // failures (bad cyclic patches) before it communicates, and a failure while
+  // it communicates ends the run; no agreement on another communicator here.
+  std::unique_ptr<field::FvMesh> meshPtr = std::make_unique<field::FvMesh>(std::move(startup.mesh), comm);
   field::FvMesh& mesh = *meshPtr;
   field::shareCellFileOrder(mesh, cellOrder);
 
@@ -61,7 +74,7 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   if (comm.isRoot() && userStdoutIsTerminal()) terminal.emplace(stdout);
   solvers::RunContext context{caseDir, caseName(caseDir), comm, profile, mesh, controlDict,
                               terminal ? terminal->stream() : stdout, terminal ? &*terminal : nullptr,
-                              !options.quiet};
+                              !options.quiet, hasLatest ? std::optional<Scalar>(latest) : std::nullopt};
   std::unique_ptr<solvers::Solver> solver =
       parallel::collectively(comm, [&] { return registry.create(application, context); });
   const int status = solver->run();

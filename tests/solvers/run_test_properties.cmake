@@ -29,6 +29,19 @@ set_tests_properties(
     Ranks/RunLogRanks.QuietLogHasOnlyProgressLines/np3
     Ranks/RunLogRanks.SolverInfoAndRunInfoHaveOneRowPerStep/np3
     Ranks/RunLogRanks.AWarningIsPrintedOnceWhateverTheRankCount/np3
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/distribute_np2
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/distribute_np3
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/fvmesh_np2
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/fvmesh_np3
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/solver_np2
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/solver_np3
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/step_np2
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/step_np3
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/write_np2
+    Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/write_np3
+    Ranks/RunMeshCheck.AFaceWithOwnerAndNeighbourSwappedIsRefused/np3
+    Ranks/RunMeshCheck.AnOwnerBeyondTheCellsIsRefused/np3
+    Ranks/RunMeshCheck.APointAtInfinityIsRefused/np3
     GamgOpenFoam.CavityPressureSolvesTakeOpenFoamsVCycles
     GamgOpenFoam.PitzDailyMeshPressureSolvesTakeOpenFoamsVCycles
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")

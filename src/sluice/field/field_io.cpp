@@ -15,6 +15,7 @@
 #include "sluice/io/field_value.hpp"
 #include "sluice/io/text_file.hpp"
 #include "sluice/io/token_stream.hpp"
+#include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::field {
 
@@ -194,10 +195,27 @@ VolField<T> readVolField(const fs::path& caseDir, const std::string& name, const
   options.warn = [root](const std::string& message) {
     if (root) std::cerr << "warning: " << message << '\n';
   };
-  const io::Dictionary dict = io::Dictionary::parse(text, file, path.parent_path(), options);
-  VolField<T> field = volFieldFromDictionary<T>(dict, name, file, mesh, registry);
-  if (const std::optional<Scalar> t = parseTime(time)) field.updateTime(*t);
-  field.correctBoundaryConditions();
+  // Parsing and setting up the conditions are local; agreed before the
+  // ghost exchange of correctBoundaryConditions, so a rank that failed does
+  // not leave the others waiting in it.
+  std::optional<VolField<T>> read;
+  std::string problem;
+  try {
+    const io::Dictionary dict = io::Dictionary::parse(text, file, path.parent_path(), options);
+    read.emplace(volFieldFromDictionary<T>(dict, name, file, mesh, registry));
+    if (const std::optional<Scalar> t = parseTime(time)) read->updateTime(*t);
+  } catch (const std::bad_alloc&) {
+    problem = "out of memory";
+  } catch (const std::exception& e) {
+    problem = e.what();
+  }
+  try {
+    parallel::agreeOnError(comm, !problem.empty(), problem);
+  } catch (const parallel::CollectiveError& e) {
+    throw InputError(e.what());  // the same on every rank, at the same point
+  }
+  VolField<T> field = std::move(*read);
+  parallel::inCollectiveSection(comm, [&] { field.correctBoundaryConditions(); });
   return field;
 }
 

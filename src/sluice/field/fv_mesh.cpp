@@ -13,6 +13,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/parallel/distribute.hpp"
 #include "sluice/parallel/parallel_error.hpp"
+#include "sluice/parallel/fault_injection.hpp"
 
 namespace sluice::field {
 
@@ -215,10 +216,10 @@ void FvMesh::Impl::buildAddressing() {
   addressing = std::move(a);
 }
 
-FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& comm)
-    : impl_(std::make_unique<Impl>(std::move(distributed), comm)) {
+void FvMesh::prepareLocal() {
   Impl& s = *impl_;
   const mesh::PolyMesh& m = s.dist.mesh;
+  parallel::failIfInjected(*s.comm, "fvmesh");
   if (s.dist.nOwnedCells != m.nCells())
     throw Error(fmt::format("FvMesh: DistributedMesh has {} owned cells but its mesh {}", s.dist.nOwnedCells,
                             m.nCells()));
@@ -246,18 +247,38 @@ FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& co
   nInternalFaces_ = nInternal;
   boundaryFaceGhost_ = s.faceGhost.data();  // entries set below (cyclics); never resized
 
-  s.computePatchGlobals();  // collective
-  const std::string problem = s.pairCyclics();
-  nLocalCells_ = nCells_ + nGhostCells();
+}
+
+FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& comm)
+    : impl_(std::make_unique<Impl>(std::move(distributed), comm)) {
+  Impl& s = *impl_;
+  const mesh::PolyMesh& m = s.dist.mesh;
+  // Local set-up first, agreed on this communicator before its first
+  // collective: a rank that fails here must not leave the others waiting in
+  // computePatchGlobals or the ghost exchange (parallel_error.hpp).
+  std::string localProblem;
   try {
-    parallel::agreeOnError(comm, !problem.empty(), problem);  // collective
-  } catch (const parallel::CollectiveError& e) {
-    throw InputError(e.what());
+    prepareLocal();
+  } catch (const std::bad_alloc&) {
+    localProblem = "out of memory";
+  } catch (const std::exception& e) {
+    localProblem = e.what();
   }
-  s.exchangeGhostGeometry();  // collective (halo)
-  s.coupledGeometry();
-  s.buildAddressing();
-  nLocalCells_ = nCells_ + nGhostCells();
+  parallel::agreeOnError(comm, !localProblem.empty(), localProblem);  // collective
+
+  std::string problem;
+  parallel::inCollectiveSection(comm, [&] {
+    s.computePatchGlobals();  // collective
+    problem = s.pairCyclics();
+    nLocalCells_ = nCells_ + nGhostCells();
+  });
+  parallel::agreeOnError(comm, !problem.empty(), problem);  // bad cyclic patches: a CollectiveError everywhere
+  parallel::inCollectiveSection(comm, [&] {
+    s.exchangeGhostGeometry();  // collective (halo)
+    s.coupledGeometry();
+    s.buildAddressing();
+    nLocalCells_ = nCells_ + nGhostCells();
+  });
 }
 
 FvMesh::~FvMesh() = default;

@@ -172,6 +172,8 @@ class FvMesh : public linear::GhostUpdater {
   void updateGhosts(std::vector<Vec3>& values) const { updateGhosts(std::span<Vec3>(values)); }
 
  private:
+  /// The constructor's local part (checks, geometry, patch kinds), before its first collective.
+  void prepareLocal();
   struct Impl;
   std::unique_ptr<Impl> impl_;
   // Copies of the Impl's sizes and its per-boundary-face ghost array (set once

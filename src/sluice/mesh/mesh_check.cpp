@@ -196,6 +196,14 @@ MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
       if (count[c] < 4) fewFaces.add(fmt::format("cell {}: {} faces (at least 4 needed)", c, count[c]));
   }
 
+  // Points at a non-finite position (NaN or inf in a binary points file).
+  ErrorList nonFinite("points with a non-finite coordinate");
+  for (Label p = 0; p < r.points; ++p) {
+    const Vec3& x = mesh.points()[p];
+    if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z))
+      nonFinite.add(fmt::format("point {} is at ({} {} {})", p, x.x, x.y, x.z));
+  }
+
   // Unused points.
   ErrorList unused("points not used by any face");
   {
@@ -237,6 +245,7 @@ MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
 
   for (Scalar a : cellAspectRatio(mesh, g, meshDirections(mesh, g))) r.maxAspectRatio = std::max(r.maxAspectRatio, a);
 
+  nonFinite.appendTo(r.errors);
   badVolume.appendTo(r.errors);
   open.appendTo(r.errors);
   fewFaces.appendTo(r.errors);

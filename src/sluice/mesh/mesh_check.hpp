@@ -46,7 +46,7 @@ struct MeshReport {
   std::string toJson() const;
 };
 
-/// Runs every check. Errors: cells with volume <= 0, open cells (openness >
+/// Runs every check. Errors: points with a non-finite coordinate, cells with volume <= 0 (or NaN), open cells (openness >
 /// 1e-12), cells with fewer than 4 faces, points no face uses; at most the first
 /// 10 of each kind are listed by index, followed by a count of the rest.
 /// Non-orthogonality as checkMesh reports it: from the cosines of

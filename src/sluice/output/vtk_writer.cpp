@@ -13,6 +13,7 @@
 #include "sluice/output/output_files.hpp"
 #include "sluice/output/vtk_cells.hpp"
 #include "sluice/parallel/parallel_error.hpp"
+#include "sluice/parallel/fault_injection.hpp"
 
 namespace sluice::output {
 
@@ -188,6 +189,7 @@ void VtkWriter::endTime() {
   boundary_.comment = comment;
   attachInternalMesh();
   parallel::collectively(comm_, [&] {
+    if (times_.empty()) parallel::failIfInjected(comm_, "write");
     createDirectories(dir);
     writeVtu(dir / fmt::format("internal_{}.vtu", comm_.rank()), internal_);
     writeVtu(dir / fmt::format("boundary_{}.vtu", comm_.rank()), boundary_);

@@ -2,11 +2,15 @@
 
 #include <optional>
 
+#include <fmt/format.h>
+
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/case_mesh.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/parallel/decomposition.hpp"
 #include "sluice/parallel/parallel_error.hpp"
+#include "sluice/parallel/fault_injection.hpp"
+#include "sluice/mesh/mesh_check.hpp"
 
 namespace sluice::parallel {
 
@@ -36,11 +40,20 @@ CaseStartup startCase(const Communicator& world, const std::filesystem::path& ca
   std::vector<int> cellToRank;
   onRoot(world, [&] {
     global = mesh::loadCaseMesh(caseDir, {.renumber = options.renumber});
+    // The checks of `sluice mesh`: a mesh with inverted, open or degenerate
+    // cells, or points at NaN, is refused before anything is solved on it.
+    std::vector<Vec3> centres;
+    {
+      const mesh::MeshGeometry geometry = mesh::MeshGeometry::compute(global->mesh);
+      const mesh::MeshReport report = mesh::checkMesh(global->mesh, geometry);
+      if (!report.errors.empty())
+        throw InputError(fmt::format("{}: mesh check failed: {} (`sluice mesh {}` lists every error)",
+                                     global->source, report.errors.front(), caseDir.string()));
+      if (nRanks > 1) centres = geometry.cellCentres;
+    }
     if (nRanks == 1) {
       cellToRank.assign(static_cast<std::size_t>(global->mesh.nCells()), 0);
     } else if (nRanks <= global->mesh.nCells()) {  // too many ranks: distributeMesh refuses on every rank
-      // Cell centres only (the full geometry is the FvMesh's, per rank).
-      const std::vector<Vec3> centres = mesh::MeshGeometry::computeCells(global->mesh).cellCentres;
       cellToRank = decompose(global->mesh, centres, nRanks, s.settings);
     }
   });
@@ -50,6 +63,7 @@ CaseStartup startCase(const Communicator& world, const std::filesystem::path& ca
   }
   world.broadcast(s.meshSource);
 
+  failIfInjected(world, "distribute");  // a local failure while the others distribute: ends the run (MPI_Abort)
   s.mesh = distributeMesh(world.get(), global ? &global->mesh : nullptr, cellToRank);
   global.reset();
   s.nGlobalCells = s.mesh.nGlobalCells;

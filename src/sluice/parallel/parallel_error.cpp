@@ -46,6 +46,8 @@ void runAndAgree(const Communicator& comm, const std::function<void()>& work) {
   std::string message;
   try {
     work();
+  } catch (const CollectiveError&) {
+    throw;  // already agreed on every rank (by a checkpoint inside `work`): agreeing again would not match
   } catch (const std::bad_alloc&) {
     failed = true;
     message = "out of memory";
@@ -57,6 +59,18 @@ void runAndAgree(const Communicator& comm, const std::function<void()>& work) {
 }
 
 }  // namespace detail
+
+void inCollectiveSection(const Communicator& comm, const std::function<void()>& work) {
+  try {
+    work();
+  } catch (const CollectiveError&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    abortWith(comm, "out of memory");
+  } catch (const std::exception& e) {
+    abortWith(comm, e.what());
+  }
+}
 
 int runParallelMain(const Communicator& comm, const std::function<int()>& body) {
   try {

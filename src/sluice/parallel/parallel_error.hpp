@@ -70,7 +70,10 @@ void runAndAgree(const Communicator& comm, const std::function<void()>& work);
 }  // namespace detail
 
 /// Collective: runs `stage` on every rank, then agreeOnError, so an exception
-/// thrown by `stage` on any rank becomes a CollectiveError on all ranks.
+/// thrown by `stage` on any rank becomes a CollectiveError on all ranks. A
+/// CollectiveError thrown by `stage` passes through as it is: it was agreed
+/// on every rank already (a checkpoint inside `stage` on the same
+/// communicator, which a failing rank's agreement here meets).
 /// Returns what `stage` returns. `stage` must not communicate with other
 /// ranks in a way that hangs if one of them has failed (local work such as
 /// reading and checking; collectives are fine only if a failure cannot
@@ -88,6 +91,15 @@ auto collectively(const Communicator& comm, F&& stage) -> std::invoke_result_t<F
     return result;
   }
 }
+
+/// Runs `work`, which communicates (collectives, halo exchanges). A failure
+/// there on one rank cannot be agreed (the others may be waiting in a
+/// collective or exchange), so any exception but a CollectiveError ends the
+/// run at once: "error (rank r): <message>" and MPI_Abort. A CollectiveError
+/// (agreed on every rank) passes through.
+///   agreeOnError(comm, !localProblem.empty(), localProblem);  // checkpoint after the local part
+///   inCollectiveSection(comm, [&] { exchangeGhosts(); });       // then the communicating part
+void inCollectiveSection(const Communicator& comm, const std::function<void()>& work);
 
 /// Collective: runs `stage` on the root rank only (reading the case,
 /// partitioning) while the others wait at the checkpoint. A failure there

@@ -11,6 +11,7 @@
 #include "sluice/fv/value_ops.hpp"
 #include "sluice/output/output_files.hpp"
 #include "sluice/parallel/parallel_error.hpp"
+#include "sluice/parallel/fault_injection.hpp"
 
 namespace sluice::solvers {
 
@@ -28,12 +29,24 @@ FluidSolver::FluidSolver(RunContext& context, Algorithm algorithm)
       fvSolutionDict_(readCaseFile(context, "system/fvSolution")),
       schemes_(fv::FvSchemes::read(fvSchemesDict_)),
       pimple_(PimpleControl::read(fvSolutionDict_, algorithm)),
-      time_(TimeControlSettings::read(context.controlDict, context.caseDir)),
+      time_(TimeControlSettings::read(context.controlDict, context.caseDir, context.latestTimeFolder)),
       solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr, &context.mesh.multigridMesh()),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
       progress_(context.comm.isRoot() ? context.terminal : nullptr,
                 context.comm.isRoot() && !context.terminal && !context.verbose ? context.log : nullptr),
-      started_(std::chrono::steady_clock::now()) {}
+      started_(std::chrono::steady_clock::now()) {
+  // The constructors' checkpoint: the members above read files on every
+  // rank; a rank that failed there is already waiting in the caller's
+  // agreement (collectively), which this meets, before any collective of the
+  // solver's constructor (field reads broadcast and exchange ghosts).
+  std::string problem;
+  try {
+    parallel::failIfInjected(ctx_.comm, "solver");
+  } catch (const std::exception& e) {
+    problem = e.what();
+  }
+  parallel::agreeOnError(ctx_.comm, !problem.empty(), problem);
+}
 
 FluidSolver::~FluidSolver() = default;
 
@@ -86,6 +99,7 @@ int FluidSolver::run() {
   const auto loopLog = [this](const std::string& line) { log(line); };
   while (time_.running()) {
     stepStarted_ = std::chrono::steady_clock::now();
+    if (time_.timeIndex() == 0) parallel::failIfInjected(ctx_.comm, "step");
     profile.beginStep();
     {
       parallel::ScopedRegion r(profile, stepRegion);

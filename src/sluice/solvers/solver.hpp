@@ -8,6 +8,7 @@
 //   int status = solver->run();          // collective
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "sluice/field/fv_mesh.hpp"
@@ -28,6 +29,9 @@ struct RunContext {
   std::FILE* log = stdout;              ///< per-step lines (rank 0 only); terminal->stream() on a terminal
   TerminalLog* terminal = nullptr;      ///< rank 0 on a terminal: the progress is its status line
   bool verbose = true;                  ///< print each linear solve, as OpenFOAM does
+  /// The case's latest time folder, found once for all ranks (startFrom
+  /// latestTime must not depend on what each rank's file system lists).
+  std::optional<Scalar> latestTimeFolder;
 };
 
 class Solver {

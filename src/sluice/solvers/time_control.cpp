@@ -26,10 +26,10 @@ Scalar positive(const io::Dictionary& dict, const char* key, bool allowZero = fa
   return v;
 }
 
-// The largest numeric directory name in caseDir (OpenFOAM's latestTime).
-Scalar latestTime(const fs::path& caseDir, Scalar fallback) {
-  Scalar latest = fallback;
-  bool found = false;
+}  // namespace
+
+std::optional<Scalar> latestTimeFolder(const fs::path& caseDir) {
+  std::optional<Scalar> latest;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(caseDir, ec)) {
     if (!entry.is_directory()) continue;
@@ -37,22 +37,25 @@ Scalar latestTime(const fs::path& caseDir, Scalar fallback) {
     Scalar t = 0;
     const auto [end, err] = std::from_chars(name.data(), name.data() + name.size(), t);
     if (err != std::errc() || end != name.data() + name.size()) continue;
-    if (!found || t > latest) latest = t;
-    found = true;
+    if (!latest || t > *latest) latest = t;
   }
   return latest;
 }
 
-}  // namespace
-
-TimeControlSettings TimeControlSettings::read(const io::Dictionary& dict, const fs::path& caseDir) {
+TimeControlSettings TimeControlSettings::read(const io::Dictionary& dict, const fs::path& caseDir,
+                                              std::optional<Scalar> latestTimeOnDisk) {
   TimeControlSettings s;
   const std::string startFrom = dict.getOr<std::string>("startFrom", "startTime");
   if (startFrom == "startTime") {
     s.startTime = dict.get<Scalar>("startTime");
   } else if (startFrom == "firstTime" || startFrom == "latestTime") {
     const Scalar given = dict.getOr<Scalar>("startTime", 0);
-    s.startTime = startFrom == "latestTime" ? latestTime(caseDir, given) : given;
+    if (startFrom == "latestTime") {
+      const std::optional<Scalar> latest = latestTimeOnDisk ? latestTimeOnDisk : latestTimeFolder(caseDir);
+      s.startTime = latest.value_or(given);
+    } else {
+      s.startTime = given;
+    }
   } else {
     dict.getChoice("startFrom", {"startTime", "firstTime", "latestTime"});
   }

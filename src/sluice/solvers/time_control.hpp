@@ -15,6 +15,7 @@
 // Every rank holds the same TimeControl and makes the same decisions (the
 // Courant number passed in is already reduced over ranks).
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "sluice/core/types.hpp"
@@ -23,6 +24,9 @@
 namespace sluice::solvers {
 
 enum class WriteControl { TimeStep, RunTime, AdjustableRunTime };
+
+/// The largest time named by a folder of `caseDir` (OpenFOAM's latestTime), or nullopt if none.
+std::optional<Scalar> latestTimeFolder(const std::filesystem::path& caseDir);
 
 struct TimeControlSettings {
   Scalar startTime = 0;
@@ -36,8 +40,11 @@ struct TimeControlSettings {
   int timePrecision = 6;
 
   /// Reads and checks controlDict (InputError naming file, line and entry).
-  /// `startFrom latestTime` picks the latest numeric time directory of `caseDir`.
-  static TimeControlSettings read(const io::Dictionary& controlDict, const std::filesystem::path& caseDir);
+  /// `startFrom latestTime` picks the latest numeric time directory of `caseDir`:
+  /// `latestTimeOnDisk` when given (found once for all ranks: latestTimeFolder
+  /// on rank 0, broadcast), else listed here.
+  static TimeControlSettings read(const io::Dictionary& controlDict, const std::filesystem::path& caseDir,
+                                  std::optional<Scalar> latestTimeOnDisk = std::nullopt);
 };
 
 class TimeControl {

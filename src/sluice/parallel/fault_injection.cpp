@@ -1,0 +1,21 @@
+#include "sluice/parallel/fault_injection.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace sluice::parallel {
+
+void failIfInjected(const Communicator& comm, std::string_view stage) {
+  const char* spec = std::getenv("SLUICE_INJECT_FAILURE");
+  if (spec == nullptr) return;
+  const std::string_view s(spec);
+  const auto colon = s.rfind(':');
+  if (colon == std::string_view::npos || s.substr(0, colon) != stage) return;
+  if (std::string(s.substr(colon + 1)) != std::to_string(comm.rank())) return;
+  throw std::runtime_error(fmt::format("injected failure in stage '{}' (SLUICE_INJECT_FAILURE)", stage));
+}
+
+}  // namespace sluice::parallel

@@ -1,0 +1,19 @@
+#pragma once
+// Deliberate failures for the tests of the collective error paths: with
+//   SLUICE_INJECT_FAILURE=<stage>:<rank>
+// in the environment, failIfInjected(comm, "<stage>") throws on that rank of
+// `comm` (a std::runtime_error, as an unexpected local failure would), so a
+// test can make one rank fail in a chosen stage and check that every rank
+// ends within seconds with one message. Stages: "distribute" (mesh
+// distribution), "fvmesh" (FvMesh construction), "solver" (solver
+// construction), "step" (the first time step), "write" (the first write).
+// Without the variable, or for another stage or rank, it does nothing.
+#include <string_view>
+
+#include "sluice/parallel/communicator.hpp"
+
+namespace sluice::parallel {
+
+void failIfInjected(const Communicator& comm, std::string_view stage);
+
+}  // namespace sluice::parallel
