@@ -160,6 +160,14 @@ const BadInput kBadInputs[] = {
        return std::string(
            "error: 0/U: boundaryField/lid: unknown boundary condition type 'fixedValu'; supported: calculated, ");
      }},
+    {"ConjugateGradientsForTheAsymmetricMomentumEquation",
+     [](CavityFiles& f) {
+       replace(f.fvSolution, "U      { solver smoothSolver; smoother symGaussSeidel;",
+               "U      { solver PCG; preconditioner DIC;");
+       return std::string(
+           "error: system/fvSolution: solvers/U: solver PCG needs a symmetric matrix, but the Ux equation is "
+           "asymmetric (it has a convection term); use PBiCGStab or smoothSolver");
+     }},
     {"MissingFieldFile",
      [](CavityFiles& f) {
        f.writeP = false;

@@ -310,6 +310,7 @@ void FvMatrix<T>::checkSameField(const FvMatrix& other, const char* op) const {
 template <field::FieldValueType T>
 FvMatrix<T>& FvMatrix<T>::operator+=(const FvMatrix& other) {
   checkSameField(other, "+");
+  ldu_.setAsymmetricStructure(ldu_.asymmetricStructure() || other.ldu_.asymmetricStructure());
   addInto(ldu_.diag(), other.ldu_.diag(), 1);
   addInto(ldu_.lower(), other.ldu_.lower(), 1);
   addInto(ldu_.upper(), other.ldu_.upper(), 1);
@@ -327,6 +328,7 @@ FvMatrix<T>& FvMatrix<T>::operator+=(const FvMatrix& other) {
 template <field::FieldValueType T>
 FvMatrix<T>& FvMatrix<T>::operator-=(const FvMatrix& other) {
   checkSameField(other, "-");
+  ldu_.setAsymmetricStructure(ldu_.asymmetricStructure() || other.ldu_.asymmetricStructure());
   addInto(ldu_.diag(), other.ldu_.diag(), -1);
   addInto(ldu_.lower(), other.ldu_.lower(), -1);
   addInto(ldu_.upper(), other.ldu_.upper(), -1);

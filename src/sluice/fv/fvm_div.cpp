@@ -21,6 +21,7 @@ FvMatrix<T> div(const field::SurfaceScalarField& phi, const field::VolField<T>& 
   std::vector<Scalar>& diag = m.ldu().diag();
   std::vector<Scalar>& lower = m.ldu().lower();
   std::vector<Scalar>& upper = m.ldu().upper();
+  m.ldu().setAsymmetricStructure(true);  // convection: lower and upper differ (OpenFOAM's asymmetric matrix)
   for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
     const Scalar F = phi[f];
     const Scalar w = ci.weights[f];

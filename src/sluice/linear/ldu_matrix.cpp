@@ -68,6 +68,7 @@ LduMatrix::LduMatrix(const LduMatrix& other)
       lower_(other.lower_),
       upper_(other.upper_),
       couple_(other.couple_),
+      asymmetricStructure_(other.asymmetricStructure_),
       identity_(std::make_shared<const int>(0)) {}
 
 LduMatrix& LduMatrix::operator=(const LduMatrix& other) {
@@ -77,6 +78,7 @@ LduMatrix& LduMatrix::operator=(const LduMatrix& other) {
     lower_ = other.lower_;
     upper_ = other.upper_;
     couple_ = other.couple_;
+    asymmetricStructure_ = other.asymmetricStructure_;
     if (!identity_) identity_ = std::make_shared<const int>(0);
     ++version_;
   }

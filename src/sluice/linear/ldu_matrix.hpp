@@ -115,6 +115,11 @@ class LduMatrix {
   const std::vector<Scalar>& upper() const { return upper_; }
   const std::vector<Scalar>& coupleCoeffs() const { return couple_; }
   bool symmetric() const;  ///< lower == upper (checked on request, not cached)
+  /// Whether the equation has terms that make lower differ from upper
+  /// (convection), whatever the values are now: OpenFOAM's asymmetric matrix
+  /// type, which decides which solvers may be used. Set by whoever assembles.
+  bool asymmetricStructure() const { return asymmetricStructure_; }
+  void setAsymmetricStructure(bool asymmetric) { asymmetricStructure_ = asymmetric; }
 
   /// Advanced by every non-const coefficient accessor and markModified().
   std::uint64_t version() const { return version_; }
@@ -134,6 +139,7 @@ class LduMatrix {
  private:
   std::shared_ptr<const LduAddressing> addressing_;
   std::vector<Scalar> diag_, lower_, upper_, couple_;
+  bool asymmetricStructure_ = false;
   friend class CoefficientStamp;
   std::shared_ptr<const int> identity_;  ///< unique per matrix object (see CoefficientStamp)
   std::uint64_t version_ = 0;

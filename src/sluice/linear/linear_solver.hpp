@@ -126,6 +126,9 @@ class LinearSolver {
     settings_.relTol = relTol;
   }
   const std::string& fieldName() const { return env_.fieldName; }
+  /// True for methods defined for symmetric matrices only (conjugate
+  /// gradients), which OpenFOAM refuses for an asymmetric one.
+  virtual bool needsSymmetricMatrix() const { return false; }
   const parallel::Communicator& comm() const { return *env_.comm; }
   /// Passes `message` to the warning callback (root rank only).
   void warn(const std::string& message) const;

@@ -19,6 +19,7 @@ namespace sluice::linear {
 class PcgSolver final : public PreconditionedSolver {
  public:
   PcgSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner);
+  bool needsSymmetricMatrix() const override { return true; }
 
   /// Global reductions before the iterations (the mean of x, the normalisation).
   static constexpr int kReductionsBeforeLoop = 2;

@@ -46,6 +46,7 @@ namespace sluice::linear {
 class PpcgSolver final : public PreconditionedSolver {
  public:
   PpcgSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Preconditioner> preconditioner);
+  bool needsSymmetricMatrix() const override { return true; }
 
   static constexpr int kReductionsBeforeLoop = 2;
 

@@ -1,5 +1,6 @@
 #include "sluice/solvers/equation_solvers.hpp"
 #include "sluice/parallel/comm_profile.hpp"
+#include "sluice/parallel/parallel_error.hpp"
 
 #include <algorithm>
 
@@ -27,8 +28,14 @@ linear::LinearSolver& EquationSolvers::solverObject(const std::string& key) {
 
 fv::ScalarSolveFn EquationSolvers::solverFor(const std::string& key) {
   linear::LinearSolver& solver = solverObject(key);
-  return [this, &solver](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
+  return [this, &solver, key](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
                          linear::GhostUpdater& ghosts, const std::string& name) {
+    if (A.asymmetricStructure() && solver.needsSymmetricMatrix())
+      // The same on every rank (the equation's terms, not its values).
+      throw parallel::CollectiveError(fmt::format(
+          "system/fvSolution: solvers/{}: solver {} needs a symmetric matrix, but the {} equation is asymmetric "
+          "(it has a convection term); use PBiCGStab or smoothSolver",
+          key, solver.settings().solver, name));
     linear::SolverPerformance perf;
     {
       const parallel::ScopedPhase phase(comm_.profile(), parallel::Phase::LinearSolves);
