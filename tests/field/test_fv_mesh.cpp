@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-
 #include "field/field_test_mesh.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/field/fv_mesh.hpp"
+#include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::field {
 namespace {
@@ -145,14 +145,14 @@ TEST(FvMesh, CyclicOnDistortedMeshMatchesPeriodicNeighbour) {
   }
 }
 
-TEST(FvMesh, CyclicAreaMismatchIsAnInputError) {
+TEST(FvMesh, CyclicAreaMismatchIsAnAgreedError) {
   parallel::Communicator comm(MPI_COMM_SELF);
   BoxSpec spec = BoxSpec(2, 3, 1, {1.0, 1.0, 0.1}).cyclicX();
   spec.map = [](const Vec3& p) { return Vec3{p.x, p.y * (1.0 + 0.5 * p.x), p.z}; };
   try {
     makeSerialFvMesh(fieldtest::box(spec), comm);
-    FAIL() << "expected InputError";
-  } catch (const InputError& e) {
+    FAIL() << "expected CollectiveError";
+  } catch (const parallel::CollectiveError& e) {  // agreed on the mesh's communicator
     EXPECT_STREQ(e.what(),
                  "cyclic patch 'left' face 0: area 0.0333333 does not match the area 0.05 of face 0 of its "
                  "neighbour patch 'right'");
@@ -165,8 +165,8 @@ TEST(FvMesh, RotationalCyclicIsNotSupported) {
   spec.map = [](const Vec3& p) { return Vec3{p.x + 0.3 * p.x * p.y, p.y, p.z}; };
   try {
     makeSerialFvMesh(fieldtest::box(spec), comm);
-    FAIL() << "expected InputError";
-  } catch (const InputError& e) {
+    FAIL() << "expected CollectiveError";
+  } catch (const parallel::CollectiveError& e) {  // agreed on the mesh's communicator
     const std::string msg = e.what();
     EXPECT_EQ(msg.rfind("cyclic patch 'left' face 0: normal (-1 ", 0), 0u) << msg;
     EXPECT_NE(msg.find("is not opposite to the normal (0.957826 -0.287348 0) of face 0 of 'right'; rotational "

@@ -9,6 +9,7 @@
 #include "field/field_test_mesh.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/field/fv_mesh.hpp"
+#include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::field {
 namespace {
