@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 CASE ?= cases/cavity
 NP ?= 2
 
-.PHONY: all setup configure build run test bench clean
+.PHONY: all setup configure build run test test-sanitize bench clean
 
 all: build
 
@@ -27,6 +27,18 @@ run: build
 # runs); a real failure fails twice and stays red.
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --repeat until-pass:2
+
+# The unit and MPI test suites (every label but the `sluice run` tests of
+# solvers/ and apps/) built with AddressSanitizer and UndefinedBehaviorSanitizer;
+# any finding fails its test (tests/CMakeLists.txt sets the sanitizer options).
+# SANITIZE_LABELS=. runs the whole suite.
+SANITIZE_DIR ?= build-sanitize
+SANITIZE_LABELS ?= ^(core|io|mesh|parallel|linear|field|fv|output|pressure|models|fv_options|vof|plot|mpi)$$
+test-sanitize: setup
+	@cmake -S . -B $(SANITIZE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DSLUICE_SANITIZE=ON -DSLUICE_BUILD_BENCH=OFF
+	@cmake --build $(SANITIZE_DIR) -j $(JOBS)
+	cd $(SANITIZE_DIR) && ctest -L '$(SANITIZE_LABELS)' --output-on-failure -j $(JOBS) --repeat until-pass:2
 
 # sluice against OpenFOAM v1912 side by side (bench/run; about 35 min on 2
 # cores). Results in bench/results/RESULTS.md. BENCH_ARGS=--quick for a short
