@@ -103,7 +103,7 @@ void DictionaryParser::setKeyword(Entry& entry, const Token& keywordToken) {
       entry.pattern_ = compileKeyPattern(keywordToken.text);
     } catch (const std::regex_error& e) {
       throw InputError(
-          keywordToken.where("invalid regular expression " + describeToken(keywordToken) + ": " + e.what()));
+          keywordToken.where("invalid regular expression \"" + escapeInput(keywordToken.text) + "\": " + e.what()));
     }
     entry.isPattern_ = true;
   }
@@ -364,7 +364,7 @@ void DictionaryParser::include(Dictionary& dict, const Token& directive, bool op
   std::optional<std::string> text = readTextFile(path);
   if (!text) {
     if (optional) return;
-    throw InputError(directive.where(directive.text + ": cannot open file " + quoteInput(path.string())));
+    throw InputError(directive.where(directive.text + ": cannot open file '" + path.string() + "'"));
   }
   if (static_cast<int>(sources_.size()) > kMaxIncludeDepth)
     throw InputError(directive.where(directive.text + ": includes nested more than " +
@@ -415,7 +415,7 @@ void DictionaryParser::removeKeys(Dictionary& dict, const Token& directive) {
       try {
         pattern = compileKeyPattern(key.text);
       } catch (const std::regex_error& e) {
-        throw InputError(key.where("invalid regular expression " + describeToken(key) + ": " + e.what()));
+        throw InputError(key.where("invalid regular expression \"" + escapeInput(key.text) + "\": " + e.what()));
       }
     }
     std::erase_if(dict.entries_, [&](const Entry& e) {

@@ -106,18 +106,18 @@ bool isOversizedInteger(const Token& t) {
 
 std::int64_t TokenStream::readInteger() {
   if (!atEnd() && isOversizedInteger((*tokens_)[pos_]))
-    fail("integer " + describeNext() + " is out of range (more than 64 bits)");
+    fail("integer " + escapeInput((*tokens_)[pos_].text) + " is out of range (more than 64 bits)");
   if (atEnd() || (*tokens_)[pos_].kind != TokenKind::Integer) fail("expected an integer, found " + describeNext());
   return (*tokens_)[pos_++].integer;
 }
 
 Label TokenStream::readLabel() {
   if (!atEnd() && isOversizedInteger((*tokens_)[pos_]))
-    fail("integer " + describeNext() + " is out of range for a label");
+    fail("integer " + escapeInput((*tokens_)[pos_].text) + " is out of range for a label");
   if (atEnd() || (*tokens_)[pos_].kind != TokenKind::Integer) fail("expected an integer, found " + describeNext());
   std::int64_t v = (*tokens_)[pos_].integer;
   if (v < std::numeric_limits<Label>::min() || v > std::numeric_limits<Label>::max())
-    fail("integer " + describeNext() + " is out of range for a label");
+    fail("integer " + escapeInput((*tokens_)[pos_].text) + " is out of range for a label");
   ++pos_;
   return static_cast<Label>(v);
 }
