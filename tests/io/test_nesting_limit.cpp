@@ -41,6 +41,30 @@ TEST(NestingLimit, TwoHundredFiftySixLevelsAreAllowed) {
   EXPECT_NE(errorOf([] { parse(nestedDictionaries(kMaxNestingDepth + 1)); }), "");
 }
 
+TEST(NestingLimit, MacroCopiesCannotNestDeeperThanTheLimit) {
+  // Each `$a` copy adds its depth below the current level: without a check,
+  // repeated copies nest without bound.
+  std::string a;
+  for (int i = 0; i < 200; ++i) a += "a { ";
+  for (int i = 0; i < 200; ++i) a += "} ";
+  std::string text = a + "\n";
+  for (int i = 0; i < 100; ++i) text += "b { ";
+  text += "\nc $a;\n";
+  for (int i = 0; i < 100; ++i) text += "} ";
+  EXPECT_EQ(errorOf([&] { parse(text + "\n"); }), "system/testDict:3:3: dictionaries nested more than 256 levels deep");
+  std::string merged = a + "\n";
+  for (int i = 0; i < 100; ++i) merged += "b { ";
+  merged += "\n$a;\n";
+  for (int i = 0; i < 100; ++i) merged += "} ";
+  EXPECT_EQ(errorOf([&] { parse(merged + "\n"); }), "system/testDict:3:1: dictionaries nested more than 256 levels deep");
+  // Within the limit copies are fine: 50 + 1 + 200 levels.
+  std::string fits = a + "\n";
+  for (int i = 0; i < 50; ++i) fits += "b { ";
+  fits += "\nc $a;\n";
+  for (int i = 0; i < 50; ++i) fits += "} ";
+  EXPECT_EQ(errorOf([&] { parse(fits + "\n"); }), "");
+}
+
 TEST(NestingLimit, ListsNestedTooDeepInAValueAreAnError) {
   const std::string deep = "internalField uniform " + std::string(100000, '(') + std::string(100000, ')') + ";\n";
   EXPECT_EQ(errorOf([&] { parse(deep, "0/U"); }), "0/U:1:279: lists nested more than 256 levels deep");

@@ -346,11 +346,11 @@ TEST(BlockMeshDict, ListSizeDisagreeingWithItsContentsIsAnError) {
   std::string text = kCubeVertices;
   text.replace(text.find("(\n"), 1, "999999999999999(");
   text += "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );\n";
-  EXPECT_EQ(errorOf(text), "system/blockMeshDict:3:1: list says 999999999999999 entries but has 8");
+  EXPECT_EQ(errorOf(text), "system/blockMeshDict:3:1: 'vertices': list says 999999999999999 entries but has 8");
   EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks 2( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );"),
-            "system/blockMeshDict:7:8: list says 2 entries but has 1");
+            "system/blockMeshDict:7:8: 'blocks': list says 2 entries but has 1");
   EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex 9(0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );"),
-            "system/blockMeshDict:7:14: list says 9 entries but has 8");
+            "system/blockMeshDict:7:14: 'blocks': list says 9 entries but has 8");
   EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) );\nedges 3();"),
-            "system/blockMeshDict:8:7: list says 3 entries but has 0");
+            "system/blockMeshDict:8:7: 'edges': list says 3 entries but has 0");
 }

@@ -100,13 +100,13 @@ TEST_F(PolyMeshIoErrors, BadIntegerInOwner) {
 
 TEST_F(PolyMeshIoErrors, ListClosedEarly) {
   edit("neighbour", "\n3\n)", "\n)");
-  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/neighbour:NL:1: list says 4 entries but has 3");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/neighbour:15:1: list says 4 entries but has 3");
 }
 
 TEST_F(PolyMeshIoErrors, ListWithExtraEntry) {
   edit("neighbour", "\n3\n)", "\n3\n3\n)");
   EXPECT_EQ(readError(polyMesh_),
-            "constant/polyMesh/neighbour:NL:1: list says 4 entries but has more ('3' follows entry 4)");
+            "constant/polyMesh/neighbour:15:1: list says 4 entries but has more ('3' follows entry 4)");
 }
 
 TEST_F(PolyMeshIoErrors, OwnerShorterThanFacesIsReportedByTheMesh) {
@@ -182,7 +182,7 @@ TEST_F(PolyMeshIoErrors, PatchWithoutDictionary) {
 
 TEST_F(PolyMeshIoErrors, WrongPatchCount) {
   edit("boundary", "\n5\n(", "\n6\n(");
-  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary:BL:1: list says 6 entries but has 5");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary:14:1: list says 6 entries but has 5");
 }
 
 TEST_F(PolyMeshIoErrors, NonFinitePointCoordinate) {
@@ -197,7 +197,7 @@ TEST_F(PolyMeshIoErrors, NonFinitePointCoordinate) {
 
 TEST_F(PolyMeshIoErrors, GarbledHeaderKeyword) {
   edit("points", "FoamFile", "FoamFil%");
-  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/points:8:1: expected FoamFile header, found 'FoamFil%'");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/points:4:1: expected FoamFile header, found 'FoamFil%'");
 }
 
 TEST_F(PolyMeshIoErrors, NulByteInAsciiFile) {

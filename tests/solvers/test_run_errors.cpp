@@ -340,7 +340,7 @@ const BadInput kBadInputs[] = {
        replace(f.blockMeshDict, "vertices ((0 0 0)", "vertices 999999999999999((0 0 0)");
        return "error: system/blockMeshDict:" +
               positionIn("dictionary", "blockMeshDict", f.blockMeshDict, "999999999999999") +
-              ": list says 999999999999999 entries but has 8";
+              ": 'vertices': list says 999999999999999 entries but has 8";
      }},
     {"HugeTokenIsCutInTheMessage",
      [](CavityFiles& f) {

@@ -60,6 +60,15 @@ void rejectGarbledHeader(const Token* first) {
     throw InputError(first->where("expected FoamFile header, found " + describeToken(*first)));
 }
 
+/// Levels of dictionaries below `dict` (0 without sub-dictionaries). Parsed
+/// dictionaries are at most kMaxNestingDepth deep, so the recursion is bounded.
+int levelsBelow(const Dictionary& dict) {
+  int deepest = 0;
+  for (const Entry& e : dict.entries())
+    if (e.isDict()) deepest = std::max(deepest, 1 + levelsBelow(e.dict()));
+  return deepest;
+}
+
 std::string unterminatedMessage(char open) {
   switch (open) {
     case '(': return "unterminated list: '(' has no matching ')'";
@@ -265,6 +274,9 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
         // `key $dict;` copies the dictionary.
         const Token* after = peekToken();
         if (value.empty() && open.empty() && after && after->isPunct(';')) {
+          // The copy lands one level below `dict` (at level scopes_.size() - 1).
+          if (static_cast<int>(scopes_.size()) + levelsBelow(target->dict()) > kMaxNestingDepth)
+            throw InputError(t.where(dictionaryDepthMessage()));
           Token semi;
           nextToken(semi);
           Entry renamed = *target;  // shallow; cloneEntry below deep-copies under the new keyword
@@ -428,6 +440,8 @@ void DictionaryParser::mergeMacro(Dictionary& dict, const Token& macro) {
   const Entry* target = resolveMacro(macro);
   if (!target->isDict())
     throw InputError(macro.where("cannot merge " + describeToken(macro) + " into a dictionary: it is not a dictionary"));
+  if (static_cast<int>(scopes_.size()) - 1 + levelsBelow(target->dict()) > kMaxNestingDepth)
+    throw InputError(macro.where(dictionaryDepthMessage()));
   // Copy first: the target may be `dict` itself or one of its entries.
   std::vector<Entry> copies;
   copies.reserve(target->dict().entries_.size());
