@@ -76,7 +76,9 @@ NumberParse parseNumber(std::string_view text, Token& out) {
 }
 
 std::string describeToken(const Token& token) {
-  if (token.kind == TokenKind::String) return quoteInput("\"" + token.text + "\"");
+  // (only a prefix is copied: quoteInput cuts it anyway)
+  if (token.kind == TokenKind::String)
+    return quoteInput("\"" + token.text.substr(0, kQuotedInputLength) + "\"");
   return quoteInput(token.text);
 }
 
@@ -157,6 +159,7 @@ std::string_view Tokenizer::restOfLine() {
   std::size_t eol = text_.find('\n', pos_);
   if (eol == std::string_view::npos) eol = text_.size();
   std::string_view rest = text_.substr(pos_, eol - pos_);
+  rejectNul(pos_, eol, line_, lineStart_);
   pos_ = eol;
   return rest;
 }
@@ -175,6 +178,7 @@ std::string_view Tokenizer::readLineArgument() {
     ++i;
   }
   std::string_view arg = text_.substr(pos_, i - pos_);
+  rejectNul(pos_, i, line_, lineStart_);
   pos_ = i;
   while (!arg.empty() && cls(arg.front()) == kSpace) arg.remove_prefix(1);
   while (!arg.empty() && cls(arg.back()) == kSpace) arg.remove_suffix(1);
