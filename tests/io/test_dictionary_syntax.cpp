@@ -92,7 +92,7 @@ single  inlet;
 TEST(DictionarySyntax, SizedListCountMismatchIsAnError) {
   Dictionary d = parse("a 3(1 2);\n");
   EXPECT_EQ(errorOf([&] { d.get<std::vector<Scalar>>("a"); }),
-            "system/testDict:1:3: 'a': list size 3 does not match its 2 elements");
+            "system/testDict:1:3: 'a': list says 3 entries but has 2");
 }
 
 TEST(DictionarySyntax, BooleansInAllSpellings) {

@@ -80,7 +80,7 @@ w 5;
 x uniform 1 2;
 )");
   EXPECT_EQ(errorOf([&] { readFieldValue(d, "internalField"); }),
-            "0/U:1:39: 'internalField': list size 3 does not match its 2 elements");
+            "0/U:1:39: 'internalField': list says 3 entries but has 2");
   FieldValue value = readFieldValue(d, "value");
   EXPECT_EQ(errorOf([&] { value.expandScalars(3); }), "0/U:2:7: 'value': expected 3 values, found 2");
   EXPECT_EQ(errorOf([&] { value.expandVectors(2); }), "0/U:2:7: 'value': expected a vector field value, found a scalar");

@@ -80,3 +80,39 @@ TEST(FoamHeader, TokenizeBodyReadsAKeywordlessPatchList) {
   EXPECT_EQ(nFaces, (std::vector<sluice::Label>{20, 800}));
   EXPECT_EQ(body.tokens().front().line, 7);
 }
+
+// ---------------------------------------------------------------- corrupt headers and NUL bytes
+
+namespace {
+const std::string kHeaderBody = "\n{\n    version 2.0;\n    format ascii;\n    class dictionary;\n    object controlDict;\n}\n";
+}  // namespace
+
+TEST(FoamHeader, GarbledHeaderKeywordIsAnError) {
+  // OpenFOAM refuses a file whose first keyword is not FoamFile; sluice read
+  // `FoamFil% {...}` as an ordinary entry and went on without a header.
+  const std::string text = "/* banner */\nFoamFil%" + kHeaderBody + "endTime 1;\n";
+  EXPECT_EQ(errorOf([&] { readFoamHeader(text, "system/controlDict"); }),
+            "system/controlDict:2:1: expected FoamFile header, found 'FoamFil%'");
+  EXPECT_EQ(errorOf([&] { sluice::io::Dictionary::parse(text, "system/controlDict"); }),
+            "system/controlDict:2:1: expected FoamFile header, found 'FoamFil%'");
+  EXPECT_EQ(errorOf([&] { sluice::io::Dictionary::parse("foamfile" + kHeaderBody, "system/controlDict"); }),
+            "system/controlDict:1:1: expected FoamFile header, found 'foamfile'");
+  // Files without a header, and other first keywords, are still fine.
+  EXPECT_EQ(errorOf([&] { sluice::io::Dictionary::parse("FoamFile" + kHeaderBody + "a 1;\n", "f"); }), "");
+  EXPECT_EQ(errorOf([&] { sluice::io::Dictionary::parse("application icoFoam;\n", "f"); }), "");
+}
+
+TEST(FoamHeader, NulByteAnywhereIsAnError) {
+  using namespace std::string_literals;
+  const std::string header = "FoamFile" + kHeaderBody;  // 7 lines
+  auto parseError = [](const std::string& text) {
+    return errorOf([&] { sluice::io::Dictionary::parse(text, "system/controlDict"); });
+  };
+  EXPECT_EQ(parseError(header + "endTime 1\0;\n"s), "system/controlDict:8:10: NUL byte in file");
+  EXPECT_EQ(parseError(header + "a 1;\n// note \0 here\nb 2;\n"s), "system/controlDict:9:9: NUL byte in file");
+  EXPECT_EQ(parseError(header + "a 1;\n/* one\ntwo \0 */\n"s), "system/controlDict:10:5: NUL byte in file");
+  EXPECT_EQ(parseError(header + "s \"ab\0c\";\n"s), "system/controlDict:8:6: NUL byte in file");
+  EXPECT_EQ(parseError("\0"s + header), "system/controlDict:1:1: NUL byte in file");
+  EXPECT_EQ(errorOf([&] { readFoamHeader("FoamFile\n{\n    format\0 ascii;\n}\n"s, "constant/polyMesh/owner"); }),
+            "constant/polyMesh/owner:3:11: NUL byte in file");
+}

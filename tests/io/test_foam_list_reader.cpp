@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -125,6 +126,54 @@ TEST(FoamListReader, CompactListChecksOffsets) {
   EXPECT_EQ(errorOf([&] { compact("2(1 4) 4(0 1 2 3)"); }), "f: faces: first offset is 1 (must be 0)");
   EXPECT_EQ(errorOf([&] { compact("2(0 3) 4(0 1 2 3)"); }), "f: faces: last offset is 3 but there are 4 values");
   EXPECT_EQ(errorOf([&] { compact("3(0 3 4) 4(0 1 2"); }), "f: faces: values: expected 4 entries, file ends after 3");
+}
+
+}  // namespace
+}  // namespace sluice::io
+
+namespace sluice::io {
+namespace {
+
+TEST(FoamListReaderInput, NulByteInAsciiTextIsAnError) {
+  using namespace std::string_literals;
+  EXPECT_EQ(errorOf([] { ascii("3(1\n2 /* \0 */ 3)"s); }), "f:2:6: NUL byte in file");
+  EXPECT_EQ(errorOf([] { ascii("3(1\n2\0 3)"s).readLabelList(); }), "f:2:2: NUL byte in file");
+}
+
+TEST(FoamListReaderInput, SizedListWithTooFewOrTooManyEntries) {
+  EXPECT_EQ(errorOf([] { ascii("\n3(1 2)").readLabelList(); }), "f:2:1: list says 3 entries but has 2");
+  EXPECT_EQ(errorOf([] { ascii("2((0 0 0)\n(1 1 1)\n(2 2 2))").readVectorList(); }),
+            "f:1:1: list says 2 entries but has more ('(' follows entry 2)");
+  EXPECT_EQ(errorOf([] { ascii("2(4(0 1 2 3) 3(0 1))").readLabelListList(); }),
+            "f:1:14: list says 3 entries but has 2");
+}
+
+TEST(FoamListReaderInput, HugeDeclaredCountDoesNotAllocate) {
+  // 2^31 - 1 entries declared, two given: an error, not a 16 GB reservation.
+  EXPECT_EQ(errorOf([] { ascii("2147483647((0 0 0) (1 1 1))").readVectorList(); }),
+            "f:1:1: list says 2147483647 entries but has 2");
+  EXPECT_EQ(errorOf([] { ascii("2147483647(4(0 1 2 3))").readLabelListList(); }),
+            "f:1:1: list says 2147483647 entries but has 1");
+  // Binary: a byte count beyond the end of the file.
+  std::string text = "2147483647(";
+  appendRaw<double>(text, 1.0);
+  text += ")";
+  FoamListReader in(text, 0, FoamStreamFormat::fromHeader(true, "", "f"), "f");
+  EXPECT_EQ(errorOf([&] { in.readVectorList("points"); }), "f: points: expected 2147483647 entries, file ends after 0");
+}
+
+TEST(FoamListReaderInput, BinaryNonFiniteScalarsAreAnError) {
+  std::string text = "2(";
+  for (double v : {0.0, 1.0, 2.0, 3.0, std::numeric_limits<double>::quiet_NaN(), 5.0}) appendRaw<double>(text, v);
+  text += ")";
+  FoamListReader in(text, 0, FoamStreamFormat::fromHeader(true, "", "f"), "f");
+  EXPECT_EQ(errorOf([&] { in.readVectorList("points"); }), "f: points: entry 1 is not finite");
+}
+
+TEST(FoamListReaderInput, LongTokensAreCutInMessages) {
+  const std::string text = "1(" + std::string(1000000, 'x') + ")";
+  const std::string message = errorOf([&] { ascii(text).readLabelList(); });
+  EXPECT_EQ(message, "f:1:3: bad integer '" + std::string(60, 'x') + "...'");
 }
 
 }  // namespace

@@ -340,3 +340,17 @@ boundary ( inlet { type mappedPatch; offset (0 0 0); faces ( (0 4 7 3) ); } );
             "system/blockMeshDict:8:25: patch 'inlet' has unknown type 'mappedPatch' (known: patch, wall, empty, "
             "symmetryPlane, symmetry, cyclic)");
 }
+
+TEST(BlockMeshDict, ListSizeDisagreeingWithItsContentsIsAnError) {
+  // The declared sizes were ignored: 999999999999999 vertices with 8 given was accepted.
+  std::string text = kCubeVertices;
+  text.replace(text.find("(\n"), 1, "999999999999999(");
+  text += "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );\n";
+  EXPECT_EQ(errorOf(text), "system/blockMeshDict:3:1: 'vertices': list says 999999999999999 entries but has 8");
+  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks 2( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );"),
+            "system/blockMeshDict:7:8: 'blocks': list says 2 entries but has 1");
+  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex 9(0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );"),
+            "system/blockMeshDict:7:14: 'blocks': list says 9 entries but has 8");
+  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) );\nedges 3();"),
+            "system/blockMeshDict:8:7: 'edges': list says 3 entries but has 0");
+}

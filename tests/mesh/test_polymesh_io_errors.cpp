@@ -100,12 +100,13 @@ TEST_F(PolyMeshIoErrors, BadIntegerInOwner) {
 
 TEST_F(PolyMeshIoErrors, ListClosedEarly) {
   edit("neighbour", "\n3\n)", "\n)");
-  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/neighbour:20:1: expected 4 entries, found ')' after 3");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/neighbour:15:1: list says 4 entries but has 3");
 }
 
 TEST_F(PolyMeshIoErrors, ListWithExtraEntry) {
   edit("neighbour", "\n3\n)", "\n3\n3\n)");
-  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/neighbour:21:1: expected ')' after 4 entries, found '3'");
+  EXPECT_EQ(readError(polyMesh_),
+            "constant/polyMesh/neighbour:15:1: list says 4 entries but has more ('3' follows entry 4)");
 }
 
 TEST_F(PolyMeshIoErrors, OwnerShorterThanFacesIsReportedByTheMesh) {
@@ -181,7 +182,34 @@ TEST_F(PolyMeshIoErrors, PatchWithoutDictionary) {
 
 TEST_F(PolyMeshIoErrors, WrongPatchCount) {
   edit("boundary", "\n5\n(", "\n6\n(");
-  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary: expected 6 patches, found 5");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary:14:1: list says 6 entries but has 5");
+}
+
+TEST_F(PolyMeshIoErrors, NonFinitePointCoordinate) {
+  // 13 header lines, a blank line, "18", "(", then point 0 on line 16 and point 1 on line 17
+  edit("points", "(0.43333333333333335 0 0)", "(0.43333333333333335 nan 0)");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/points:17:22: number 'nan' is not finite");
+  edit("points", "nan", "-inf");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/points:17:22: number '-inf' is not finite");
+  edit("points", "-inf", "1e309");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/points:17:22: number '1e309' is out of range");
+}
+
+TEST_F(PolyMeshIoErrors, GarbledHeaderKeyword) {
+  edit("points", "FoamFile", "FoamFil%");
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/points:4:1: expected FoamFile header, found 'FoamFil%'");
+}
+
+TEST_F(PolyMeshIoErrors, NulByteInAsciiFile) {
+  edit("owner", "\n(\n0\n0\n", std::string("\n(\n0\n0\0\n", 8));
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/owner:18:2: NUL byte in file");
+}
+
+TEST_F(PolyMeshIoErrors, PatchDictionaryNestedTooDeep) {
+  std::string deep;
+  for (int i = 0; i < 10000; ++i) deep += "a { ";
+  edit("boundary", "    outlet\n    {", "    outlet\n    {" + deep);
+  EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/boundary:23:1028: dictionaries nested more than 256 levels deep");
 }
 
 TEST_F(PolyMeshIoErrors, TrailingGarbage) {

@@ -10,6 +10,7 @@
 #include <regex>
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 #include <gmock/gmock.h>
@@ -94,6 +95,8 @@ boundaryField
 )foam";
   bool writeP = true;
   std::map<std::string, std::string> extra;  ///< further files: relative path -> body (dictionary class)
+  /// Edits of whole written files (header included): relative path -> (from, to), first occurrence.
+  std::map<std::string, std::pair<std::string, std::string>> rawEdits;
 
   /// The same cavity for pimpleFoam (its fvSolution, schemes and transport entries).
   void makePimpleFoam() {
@@ -106,15 +109,22 @@ boundaryField
 
   void write(const test::TempDir& dir) const {
     using runcase::foamFile;
-    dir.write("system/blockMeshDict", foamFile("dictionary", "blockMeshDict", blockMeshDict));
-    dir.write("system/controlDict", foamFile("dictionary", "controlDict", controlDict));
-    dir.write("system/fvSchemes", foamFile("dictionary", "fvSchemes", fvSchemes));
-    dir.write("system/fvSolution", foamFile("dictionary", "fvSolution", fvSolution));
-    dir.write("constant/transportProperties", foamFile("dictionary", "transportProperties", transportProperties));
-    dir.write("0/U", foamFile("volVectorField", "U", U));
-    if (writeP) dir.write("0/p", foamFile("volScalarField", "p", p));
+    auto put = [&](const std::string& relative, std::string text) {
+      if (const auto edit = rawEdits.find(relative); edit != rawEdits.end()) {
+        const auto at = text.find(edit->second.first);
+        if (at != std::string::npos) text.replace(at, edit->second.first.size(), edit->second.second);
+      }
+      dir.write(relative, text);
+    };
+    put("system/blockMeshDict", foamFile("dictionary", "blockMeshDict", blockMeshDict));
+    put("system/controlDict", foamFile("dictionary", "controlDict", controlDict));
+    put("system/fvSchemes", foamFile("dictionary", "fvSchemes", fvSchemes));
+    put("system/fvSolution", foamFile("dictionary", "fvSolution", fvSolution));
+    put("constant/transportProperties", foamFile("dictionary", "transportProperties", transportProperties));
+    put("0/U", foamFile("volVectorField", "U", U));
+    if (writeP) put("0/p", foamFile("volScalarField", "p", p));
     for (const auto& [relative, body] : extra)
-      dir.write(relative, foamFile("dictionary", fs::path(relative).filename().string(), body));
+      put(relative, foamFile("dictionary", fs::path(relative).filename().string(), body));
   }
 };
 
@@ -129,6 +139,15 @@ std::string positionIn(const std::string& cls, const std::string& object, const 
   const long line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(at), '\n');
   const long column = static_cast<long>(at - (lineStart == std::string::npos ? 0 : lineStart + 1)) + 1;
   return fmt::format("{}:{}", line, column);
+}
+
+// "line:column" of the character `shift` bytes after `token` (see positionIn).
+std::string positionAfter(const std::string& cls, const std::string& object, const std::string& body,
+                          const std::string& token, long shift) {
+  const std::string at = positionIn(cls, object, body, token);
+  const auto colon = at.find(':');
+  if (colon == std::string::npos) return at;
+  return at.substr(0, colon + 1) + std::to_string(std::stol(at.substr(colon + 1)) + shift);
 }
 
 struct BadInput {
@@ -265,6 +284,70 @@ const BadInput kBadInputs[] = {
        f.makePimpleFoam();
        f.fvSolution += "relaxationFactors { fields { pFinal 0.5; } }\n";
        return std::string("error: system/fvSolution: relaxationFactors: a factor for 'pFinal' needs one for 'p' too");
+     }},
+    // ---- malformed input files (io): one located error, never a crash, a hang or a silent default
+    {"DictionaryNestedTooDeep",
+     [](CavityFiles& f) {
+       // 7609 levels overflowed the parser's stack (exit 139, no message); levels from 257 on are 'b'.
+       std::string deep;
+       for (int i = 0; i < 7609; ++i) deep += i < 256 ? "a { " : "b { ";
+       deep += "c 1; ";
+       for (int i = 0; i < 7609; ++i) deep += "} ";
+       f.controlDict += deep + "\n";
+       return "error: system/controlDict:" + positionAfter("dictionary", "controlDict", f.controlDict, "b {", 2) +
+              ": dictionaries nested more than 256 levels deep";
+     }},
+    {"EndTimeOutOfRange",
+     [](CavityFiles& f) {
+       // was read as +inf: the run never ended
+       replace(f.controlDict, "endTime         0.05;", "endTime         1e400;");
+       return "error: system/controlDict:" + positionIn("dictionary", "controlDict", f.controlDict, "1e400") +
+              ": number '1e400' is out of range";
+     }},
+    {"ViscosityOutOfRange",
+     [](CavityFiles& f) {
+       // was +inf: the run "diverged"
+       replace(f.transportProperties, "0.01;", "1e400;");
+       return "error: constant/transportProperties:" +
+              positionIn("dictionary", "transportProperties", f.transportProperties, "1e400") +
+              ": number '1e400' is out of range";
+     }},
+    {"EntryWithoutKeyword",
+     [](CavityFiles& f) {
+       replace(f.controlDict, "writeInterval   0.025;", "writeInterval   0.025;\n1e-06;");
+       return "error: system/controlDict:" + positionIn("dictionary", "controlDict", f.controlDict, "1e-06") +
+              ": expected a keyword, found number '1e-06'";
+     }},
+    {"ValuesAfterABareMacro",
+     [](CavityFiles& f) {
+       replace(f.fvSolution, "pFinal { solver PCG; preconditioner DIC; tolerance 1e-8; relTol 0; }",
+               "pFinal { $p; 0; 0; }");
+       return "error: system/fvSolution:" + positionIn("dictionary", "fvSolution", f.fvSolution, "0; 0;") +
+              ": expected a keyword, found number '0'";
+     }},
+    {"GarbledFoamFileHeader",
+     [](CavityFiles& f) {
+       f.rawEdits["system/controlDict"] = {"FoamFile", "FoamFil%"};
+       return std::string("error: system/controlDict:1:1: expected FoamFile header, found 'FoamFil%'");
+     }},
+    {"NulByteInAFieldFile",
+     [](CavityFiles& f) {
+       replace(f.U, "internalField   uniform (0 0 0);", std::string("internalField   uniform (0 0\0 0);", 33));
+       return "error: 0/U:" + positionIn("volVectorField", "U", f.U, std::string(1, '\0')) + ": NUL byte in file";
+     }},
+    {"ListSizeDisagreesWithItsContents",
+     [](CavityFiles& f) {
+       replace(f.blockMeshDict, "vertices ((0 0 0)", "vertices 999999999999999((0 0 0)");
+       return "error: system/blockMeshDict:" +
+              positionIn("dictionary", "blockMeshDict", f.blockMeshDict, "999999999999999") +
+              ": 'vertices': list says 999999999999999 entries but has 8";
+     }},
+    {"HugeTokenIsCutInTheMessage",
+     [](CavityFiles& f) {
+       // the whole token was echoed into the error line
+       replace(f.controlDict, "endTime         0.05;", "endTime         " + std::string(1u << 20, 'x') + ";");
+       return "error: system/controlDict:" + positionIn("dictionary", "controlDict", f.controlDict, "xxx") +
+              ": 'endTime': expected a number, found '" + std::string(60, 'x') + "...'";
      }},
     {"BothResidualControls",
      [](CavityFiles& f) {

@@ -8,6 +8,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/io/dictionary_parser.hpp"
 #include "sluice/io/key_pattern.hpp"
+#include "sluice/io/quote_input.hpp"
 #include "sluice/io/text_file.hpp"
 #include "sluice/io/tokenizer.hpp"
 
@@ -40,9 +41,9 @@ const Dictionary& Entry::dict() const {
   if (!dict_) {
     if (!tokens_->empty()) {
       const Token& first = tokens_->front();
-      throw InputError(first.where(fmt::format("'{}': expected a dictionary, found {}", keyword_, describeToken(first))));
+      throw InputError(first.where(fmt::format("{}: expected a dictionary, found {}", quoteInput(keyword_), describeToken(first))));
     }
-    throw InputError(fmt::format("'{}': expected a dictionary, found an empty value", keyword_));
+    throw InputError(fmt::format("{}: expected a dictionary, found an empty value", quoteInput(keyword_)));
   }
   return *dict_;
 }
@@ -219,13 +220,13 @@ std::string readWordAmong(const Dictionary& dict, std::string_view key, const st
 
 std::string Dictionary::getChoice(std::string_view key, const std::vector<std::string>& allowed) const {
   return readWordAmong(*this, key, allowed, [](const std::string& value, const std::string& list) {
-    return "unknown value '" + value + "' (expected one of: " + list + ")";
+    return "unknown value " + quoteInput(value) + " (expected one of: " + list + ")";
   });
 }
 
 std::string Dictionary::getSupported(std::string_view key, const std::vector<std::string>& supported) const {
   return readWordAmong(*this, key, supported, [](const std::string& value, const std::string& list) {
-    return "'" + value + "' is not supported (supported: " + list + ")";
+    return quoteInput(value) + " is not supported (supported: " + list + ")";
   });
 }
 
@@ -267,7 +268,7 @@ void Dictionary::rejectUnknown(const std::vector<std::string>& known) const {
   for (const Entry& e : entries_) {
     if (scope_.empty() && e.keyword_ == "FoamFile") continue;
     if (std::find(known.begin(), known.end(), e.keyword_) == known.end()) {
-      fail("unknown keyword '" + e.keyword_ + "'" + (e.line_ > 0 ? " (line " + std::to_string(e.line_) + ")" : ""));
+      fail("unknown keyword " + quoteInput(e.keyword_) + (e.line_ > 0 ? " (line " + std::to_string(e.line_) + ")" : ""));
     }
   }
 }

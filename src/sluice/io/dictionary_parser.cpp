@@ -1,5 +1,6 @@
 #include "sluice/io/dictionary_parser.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <regex>
 #include <stdexcept>
@@ -8,6 +9,8 @@
 #include "sluice/core/error.hpp"
 #include "sluice/io/builtin_etc_files.hpp"
 #include "sluice/io/key_pattern.hpp"
+#include "sluice/io/nesting_limit.hpp"
+#include "sluice/io/quote_input.hpp"
 #include "sluice/io/text_file.hpp"
 #include "sluice/core/warning.hpp"
 
@@ -22,6 +25,49 @@ bool isCodeDirective(std::string_view w) {
 }
 
 char closerOf(char open) { return open == '(' ? ')' : (open == '[' ? ']' : '}'); }
+
+std::string dictionaryDepthMessage() {
+  return "dictionaries nested more than " + std::to_string(kMaxNestingDepth) + " levels deep";
+}
+
+std::string listDepthMessage() { return "lists nested more than " + std::to_string(kMaxNestingDepth) + " levels deep"; }
+
+/// Case-insensitive edit distance of `a` and `b`, giving up (returning
+/// limit + 1) once it exceeds `limit`.
+std::size_t editDistance(std::string_view a, std::string_view b, std::size_t limit) {
+  if (a.size() > b.size() + limit || b.size() > a.size() + limit) return limit + 1;
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+/// Throws when the first token of a file is a garbled `FoamFile` (as
+/// `FoamFil%` or `foamfile`): OpenFOAM refuses such a file, and reading its
+/// header as an ordinary entry would silently drop the format and class.
+void rejectGarbledHeader(const Token* first) {
+  if (!first || !first->isWord() || first->text == "FoamFile") return;
+  if (editDistance(first->text, "FoamFile", 2) <= 2)
+    throw InputError(first->where("expected FoamFile header, found " + describeToken(*first)));
+}
+
+/// Levels of dictionaries below `dict` (0 without sub-dictionaries). Parsed
+/// dictionaries are at most kMaxNestingDepth deep, so the recursion is bounded.
+int levelsBelow(const Dictionary& dict) {
+  int deepest = 0;
+  for (const Entry& e : dict.entries())
+    if (e.isDict()) deepest = std::max(deepest, 1 + levelsBelow(e.dict()));
+  return deepest;
+}
 
 std::string unterminatedMessage(char open) {
   switch (open) {
@@ -66,7 +112,7 @@ void DictionaryParser::setKeyword(Entry& entry, const Token& keywordToken) {
       entry.pattern_ = compileKeyPattern(keywordToken.text);
     } catch (const std::regex_error& e) {
       throw InputError(
-          keywordToken.where("invalid regular expression \"" + keywordToken.text + "\": " + e.what()));
+          keywordToken.where("invalid regular expression \"" + escapeInput(keywordToken.text) + "\": " + e.what()));
     }
     entry.isPattern_ = true;
   }
@@ -82,6 +128,7 @@ Dictionary DictionaryParser::parse(std::string_view text, const std::string& dis
   source->displayName = displayName;
   beginSource(std::move(source));
   scopes_.push_back(&top);
+  rejectGarbledHeader(peekToken());
   if (options_.headerOnly) {
     const Token* first = peekToken();
     if (first && first->isWord("FoamFile")) {
@@ -108,6 +155,7 @@ Dictionary DictionaryParser::parseHeader(std::string_view text, const std::strin
   scopes_.push_back(&top);
   Tokenizer& lex = *sources_.back()->lexer;
   const Token* first = peekToken();
+  rejectGarbledHeader(first);
   if (first && first->isWord("FoamFile")) {
     Token kw;
     nextToken(kw);
@@ -142,6 +190,9 @@ void DictionaryParser::parseBody(Dictionary& dict, const Token* openBrace) {
       if (t.isPunct(';')) continue;
       throw InputError(t.where("expected a keyword, found " + describeToken(t)));
     }
+    // An entry starts with a keyword (word, quoted string or regex key), a
+    // $macro or a #directive; a number here is a value that lost its keyword.
+    if (t.isNumber()) throw InputError(t.where("expected a keyword, found number " + describeToken(t)));
     if (t.isWord() && t.text[0] == '#') {
       parseDirective(dict, t);
       continue;
@@ -157,12 +208,15 @@ void DictionaryParser::parseBody(Dictionary& dict, const Token* openBrace) {
 void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
   Entry entry;
   setKeyword(entry, keyword);
-  const std::string missingSemicolon = "missing ';' after entry '" + keyword.text + "'";
+  const std::string missingSemicolon = "missing ';' after entry " + describeToken(keyword);
 
   const Token* first = peekToken();
   if (first && first->isPunct('{')) {
     Token brace;
     nextToken(brace);
+    // scopes_ holds the top level and every open dictionary.
+    if (scopes_.size() > static_cast<std::size_t>(kMaxNestingDepth))
+      throw InputError(brace.where(dictionaryDepthMessage()));
     auto sub = std::make_shared<Dictionary>();
     sub->fileName_ = dict.fileName_;
     sub->scope_ = joinScope(dict.scope_, keyword.text);
@@ -188,6 +242,8 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
     if (t.kind == TokenKind::Punct) {
       char c = t.text[0];
       if (c == ';' && open.empty()) break;
+      if ((c == '(' || c == '[' || c == '{') && open.size() >= static_cast<std::size_t>(kMaxNestingDepth))
+        throw InputError(t.where(listDepthMessage()));
       if (c == '(' || c == '[') {
         open.push_back(value.size());
       } else if (c == '{') {
@@ -210,7 +266,7 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
     }
     if (t.isWord() && t.text[0] == '#') {
       if (isCodeDirective(t.text)) refuseCode(t);
-      throw InputError(t.where("directive '" + t.text + "' is not allowed inside a value"));
+      throw InputError(t.where("directive " + describeToken(t) + " is not allowed inside a value"));
     }
     if (t.isWord() && t.text[0] == '$') {
       const Entry* target = resolveMacro(t);
@@ -218,6 +274,9 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
         // `key $dict;` copies the dictionary.
         const Token* after = peekToken();
         if (value.empty() && open.empty() && after && after->isPunct(';')) {
+          // The copy lands one level below `dict` (at level scopes_.size() - 1).
+          if (static_cast<int>(scopes_.size()) + levelsBelow(target->dict()) > kMaxNestingDepth)
+            throw InputError(t.where(dictionaryDepthMessage()));
           Token semi;
           nextToken(semi);
           Entry renamed = *target;  // shallow; cloneEntry below deep-copies under the new keyword
@@ -229,7 +288,7 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
           addEntry(dict, std::move(rescoped), overwrite_);
           return;
         }
-        throw InputError(t.where("'" + t.text + "' is a dictionary and cannot be used inside a value"));
+        throw InputError(t.where(describeToken(t) + " is a dictionary and cannot be used inside a value"));
       }
       value.insert(value.end(), target->tokens().begin(), target->tokens().end());
       continue;
@@ -242,7 +301,7 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
 
 void DictionaryParser::refuseCode(const Token& directive) {
   throw InputError(
-      directive.where("'" + directive.text + "' is not supported (sluice does not compile code at run time)"));
+      directive.where(describeToken(directive) + " is not supported (sluice does not compile code at run time)"));
 }
 
 void DictionaryParser::parseDirective(Dictionary& dict, const Token& directive) {
@@ -266,7 +325,7 @@ void DictionaryParser::parseDirective(Dictionary& dict, const Token& directive) 
       throw InputError(directive.where("expected a file name after '#includeEtc'"));
     if (std::optional<std::string> text = builtinEtcFile(arg.text))
       return includeText(dict, std::move(*text), "<sluice's " + arg.text + ">");
-    warn("#includeEtc \"" + arg.text + "\" skipped (sluice has no version of this OpenFOAM etc file)");
+    warn("#includeEtc \"" + escapeInput(arg.text) + "\" skipped (sluice has no version of this OpenFOAM etc file)");
     return;
   }
   if (d == "#includeFunc") {
@@ -290,11 +349,11 @@ void DictionaryParser::parseDirective(Dictionary& dict, const Token& directive) 
     } else if (mode.text == "overwrite") {
       overwrite_ = true;
     } else {
-      throw InputError(mode.where("unsupported #inputMode '" + mode.text + "' (use merge or overwrite)"));
+      throw InputError(mode.where("unsupported #inputMode " + describeToken(mode) + " (use merge or overwrite)"));
     }
     return;
   }
-  throw InputError(directive.where("unknown directive '" + d + "'"));
+  throw InputError(directive.where("unknown directive " + describeToken(directive)));
 }
 
 void DictionaryParser::includeText(Dictionary& dict, std::string text, const std::string& displayName) {
@@ -368,7 +427,7 @@ void DictionaryParser::removeKeys(Dictionary& dict, const Token& directive) {
       try {
         pattern = compileKeyPattern(key.text);
       } catch (const std::regex_error& e) {
-        throw InputError(key.where("invalid regular expression \"" + key.text + "\": " + e.what()));
+        throw InputError(key.where("invalid regular expression \"" + escapeInput(key.text) + "\": " + e.what()));
       }
     }
     std::erase_if(dict.entries_, [&](const Entry& e) {
@@ -380,7 +439,9 @@ void DictionaryParser::removeKeys(Dictionary& dict, const Token& directive) {
 void DictionaryParser::mergeMacro(Dictionary& dict, const Token& macro) {
   const Entry* target = resolveMacro(macro);
   if (!target->isDict())
-    throw InputError(macro.where("cannot merge '" + macro.text + "' into a dictionary: it is not a dictionary"));
+    throw InputError(macro.where("cannot merge " + describeToken(macro) + " into a dictionary: it is not a dictionary"));
+  if (static_cast<int>(scopes_.size()) - 1 + levelsBelow(target->dict()) > kMaxNestingDepth)
+    throw InputError(macro.where(dictionaryDepthMessage()));
   // Copy first: the target may be `dict` itself or one of its entries.
   std::vector<Entry> copies;
   copies.reserve(target->dict().entries_.size());
@@ -398,7 +459,7 @@ const Entry* DictionaryParser::resolveMacro(const Token& macro) const {
   name.remove_prefix(1);  // '$'
   if (name.size() >= 2 && name.front() == '{' && name.back() == '}') name = name.substr(1, name.size() - 2);
   const Entry* e = name.empty() ? nullptr : resolve(name);
-  if (!e) throw InputError(macro.where("unknown macro '" + macro.text + "'"));
+  if (!e) throw InputError(macro.where("unknown macro " + describeToken(macro)));
   return e;
 }
 
@@ -495,7 +556,10 @@ Entry DictionaryParser::cloneEntry(const Entry& entry, const std::string& fileNa
   return copy;
 }
 
-void DictionaryParser::parseBraced(TokenStream& ts, Dictionary& dict) {
+void DictionaryParser::parseBraced(TokenStream& ts, Dictionary& dict) { parseBraced(ts, dict, 1); }
+
+void DictionaryParser::parseBraced(TokenStream& ts, Dictionary& dict, int depth) {
+  if (depth > kMaxNestingDepth && !ts.atEnd()) ts.failAt(ts.peek(), dictionaryDepthMessage());
   ts.expectPunct('{');
   for (;;) {
     if (ts.atEnd()) ts.fail("expected '}', found end of entry");
@@ -503,29 +567,33 @@ void DictionaryParser::parseBraced(TokenStream& ts, Dictionary& dict) {
     if (t.isPunct('}')) return;
     if (t.isPunct(';')) continue;
     if (t.kind == TokenKind::Punct) ts.failAt(t, "expected a keyword, found " + describeToken(t));
+    if (t.isNumber()) ts.failAt(t, "expected a keyword, found number " + describeToken(t));
     Entry entry;
     setKeyword(entry, t);
     if (!ts.atEnd() && ts.peek().isPunct('{')) {
       auto sub = std::make_shared<Dictionary>();
       sub->fileName_ = dict.fileName_;
       sub->scope_ = joinScope(dict.scope_, entry.keyword_);
-      parseBraced(ts, *sub);
+      parseBraced(ts, *sub, depth + 1);
       entry.dict_ = std::move(sub);
       addEntry(dict, std::move(entry), false);
       continue;
     }
     std::vector<Token> value;
-    int depth = 0;
+    int open = 0;
     for (;;) {
-      if (ts.atEnd()) ts.failAt(t, "missing ';' after entry '" + t.text + "'");
+      if (ts.atEnd()) ts.failAt(t, "missing ';' after entry " + describeToken(t));
       const Token& v = ts.next();
       if (v.kind == TokenKind::Punct) {
         char c = v.text[0];
-        if (c == ';' && depth == 0) break;
-        if (c == '(' || c == '[' || c == '{') ++depth;
+        if (c == ';' && open == 0) break;
+        if (c == '(' || c == '[' || c == '{') {
+          if (open >= kMaxNestingDepth) ts.failAt(v, listDepthMessage());
+          ++open;
+        }
         if (c == ')' || c == ']' || c == '}') {
-          if (depth == 0) ts.failAt(t, "missing ';' after entry '" + t.text + "'");
-          --depth;
+          if (open == 0) ts.failAt(t, "missing ';' after entry " + describeToken(t));
+          --open;
         }
       }
       value.push_back(v);

@@ -45,6 +45,8 @@ class DictionaryParser {
   static void setKeyword(Entry& entry, const Token& keywordToken);
 
  private:
+  /// `depth`: nesting level of the dictionary being read (1 for the outermost).
+  static void parseBraced(TokenStream& ts, Dictionary& dict, int depth);
   struct Source {
     std::string ownedText;  // for included files
     std::unique_ptr<Tokenizer> lexer;

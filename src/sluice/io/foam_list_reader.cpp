@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -10,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/io/quote_input.hpp"
 
 namespace sluice::io {
 
@@ -78,7 +81,12 @@ FoamStreamFormat FoamStreamFormat::fromHeader(bool binary, std::string_view arch
 }
 
 FoamListReader::FoamListReader(std::string_view text, std::size_t offset, FoamStreamFormat format, std::string file)
-    : text_(text), pos_(std::min(offset, text.size())), format_(format), file_(std::move(file)) {}
+    : text_(text), pos_(std::min(offset, text.size())), format_(format), file_(std::move(file)) {
+  // Binary bodies hold NUL bytes; in ascii text one is corruption (even in a comment).
+  if (!format_.binary && pos_ < text_.size())
+    if (const void* nul = std::memchr(text_.data() + pos_, '\0', text_.size() - pos_))
+      failAt(static_cast<std::size_t>(static_cast<const char*>(nul) - text_.data()), "NUL byte in file");
+}
 
 // ---------------------------------------------------------------- scanning
 
@@ -104,23 +112,12 @@ std::string_view FoamListReader::tokenAt(std::size_t pos) const {
   if (pos >= text_.size()) return {};
   std::size_t end = pos + 1;
   if (!isDelimiter(text_[pos]))
-    while (end < text_.size() && end - pos < 40 && !isDelimiter(text_[end])) ++end;
+    while (end < text_.size() && end - pos <= kQuotedInputLength && !isDelimiter(text_[end])) ++end;
   return text_.substr(pos, end - pos);
 }
 
 namespace {
-std::string describe(std::string_view token) {
-  if (token.empty()) return "end of file";
-  std::string out = "'";
-  for (char c : token) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 32 || u >= 127)
-      out += fmt::format("\\x{:02x}", u);
-    else
-      out += c;
-  }
-  return out + "'";
-}
+std::string describe(std::string_view token) { return token.empty() ? "end of file" : quoteInput(token); }
 }  // namespace
 
 void FoamListReader::failAt(std::size_t pos, const std::string& message) const {
@@ -154,14 +151,14 @@ FoamListReader::ListStart FoamListReader::openList(std::string_view what, bool n
   if (c == '(') {
     if (format_.binary) failAt(pos_, "expected the list size before '(' in a binary list");
     ++pos_;
-    return {ListOpen::Unsized, 0};
+    return {ListOpen::Unsized, 0, start};
   }
   if (c < '0' || c > '9') failAt(pos_, fmt::format("expected a list, found {}", describe(tokenAt(pos_))));
   std::uint64_t count = 0;
   while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') {
     count = count * 10 + static_cast<std::uint64_t>(text_[pos_] - '0');
     if (count > static_cast<std::uint64_t>(std::numeric_limits<Label>::max()))
-      failAt(start, fmt::format("list size {} is too large", tokenAt(start)));
+      failAt(start, fmt::format("list size {} is too large", describe(tokenAt(start))));
     ++pos_;
   }
   if (pos_ < text_.size() && !isDelimiter(text_[pos_]))
@@ -169,20 +166,20 @@ FoamListReader::ListStart FoamListReader::openList(std::string_view what, bool n
   const auto n = static_cast<std::size_t>(count);
   skipSpace();
   if (atEnd()) {
-    if (n == 0 && format_.binary) return {ListOpen::Empty, 0};
+    if (n == 0 && format_.binary) return {ListOpen::Empty, 0, start};
     if (nested) throw EndOfInput{};
     failTruncated(what, n, 0);
   }
   if (text_[pos_] == '(') {
     ++pos_;
-    return {ListOpen::Sized, n};
+    return {ListOpen::Sized, n, start};
   }
   if (text_[pos_] == '{') {
     ++pos_;
-    return {ListOpen::Uniform, n};
+    return {ListOpen::Uniform, n, start};
   }
   // OpenFOAM writes an empty binary list as a bare "0".
-  if (n == 0 && format_.binary) return {ListOpen::Empty, 0};
+  if (n == 0 && format_.binary) return {ListOpen::Empty, 0, start};
   failAt(pos_, fmt::format("expected '(' or '{{' after list size {}, found {}", n, describe(tokenAt(pos_))));
 }
 
@@ -195,6 +192,18 @@ void FoamListReader::closeList(char close, std::string_view what, std::size_t co
   if (text_[pos_] != close)
     failAt(pos_, fmt::format("expected '{}' after {} entries, found {}", close, count, describe(tokenAt(pos_))));
   ++pos_;
+}
+
+void FoamListReader::failCount(const ListStart& list, std::size_t found) const {
+  failAt(list.start, fmt::format("list says {} entries but has {}", list.count, found));
+}
+
+void FoamListReader::closeSized(const ListStart& list, std::string_view what, bool nested) {
+  skipSpace();
+  if (!atEnd() && text_[pos_] != ')')
+    failAt(list.start, fmt::format("list says {} entries but has more ({} follows entry {})", list.count,
+                                   describe(tokenAt(pos_)), list.count));
+  closeList(')', what, list.count, nested);
 }
 
 const char* FoamListReader::binaryBlock(std::string_view what, std::size_t count, std::size_t itemBytes,
@@ -261,8 +270,14 @@ Scalar FoamListReader::asciiScalar() {
   const auto result = std::from_chars(first, last, value);
   if (result.ptr != last || result.ec == std::errc::invalid_argument)
     failAt(start, fmt::format("bad number {}", describe(tokenAt(start))));
-  if (result.ec == std::errc::result_out_of_range)
-    failAt(start, fmt::format("number {} is out of range", describe(tokenAt(start))));
+  // from_chars reads "nan", "inf" and "infinity": never valid data here.
+  if (!std::isfinite(value) && result.ec == std::errc())
+    failAt(start, fmt::format("number {} is not finite", describe(tokenAt(start))));
+  if (result.ec == std::errc::result_out_of_range) {
+    // Overflow is an error; underflow becomes a denormal or 0, as strtod and the tokenizer.
+    value = std::strtod(std::string(first, last).c_str(), nullptr);
+    if (!std::isfinite(value)) failAt(start, fmt::format("number {} is out of range", describe(tokenAt(start))));
+  }
   pos_ = end;
   return value;
 }
@@ -332,15 +347,14 @@ std::size_t FoamListReader::readListInto(std::vector<T>& out, std::string_view w
       try {
         for (std::size_t i = 0; i < s.count; ++i) {
           skipSpace();
-          if (!atEnd() && text_[pos_] == ')')
-            failAt(pos_, fmt::format("expected {} entries, found ')' after {}", s.count, i));
+          if (!atEnd() && text_[pos_] == ')') failCount(s, i);
           out.push_back(asciiItem());
         }
       } catch (const EndOfInput&) {
         if (nested) throw;
         failTruncated(what, s.count, out.size() - before);
       }
-      closeList(')', what, s.count, nested);
+      closeSized(s, what, nested);
       return s.count;
     case ListOpen::Unsized:
       for (;;) {
@@ -393,6 +407,8 @@ std::vector<Scalar> FoamListReader::readScalarList(std::string_view what) {
       [&](const char* p, Scalar* dst, std::size_t n) {
         for (std::size_t i = 0; i < n; ++i) dst[i] = binaryScalar(p + i * format_.scalarBytes);
       });
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (!std::isfinite(out[i])) throw InputError(fmt::format("{}entry {} is not finite", prefix(what), i));
   return out;
 }
 
@@ -412,6 +428,11 @@ std::vector<Vec3> FoamListReader::readVectorList(std::string_view what) {
           dst[i] = Vec3{binaryScalar(p + (3 * i) * sb), binaryScalar(p + (3 * i + 1) * sb),
                         binaryScalar(p + (3 * i + 2) * sb)};
       });
+  // (ascii items were checked as they were read; binary ones may hold nan or inf)
+  if (format_.binary)
+    for (std::size_t i = 0; i < out.size(); ++i)
+      if (!std::isfinite(out[i].x) || !std::isfinite(out[i].y) || !std::isfinite(out[i].z))
+        throw InputError(fmt::format("{}entry {} is not finite", prefix(what), i));
   return out;
 }
 
@@ -446,15 +467,14 @@ CompactLabelLists FoamListReader::readLabelListList(std::string_view what) {
       try {
         for (std::size_t i = 0; i < s.count; ++i) {
           skipSpace();
-          if (!atEnd() && text_[pos_] == ')')
-            failAt(pos_, fmt::format("expected {} entries, found ')' after {}", s.count, i));
+          if (!atEnd() && text_[pos_] == ')') failCount(s, i);
           appendLabelList(out.values, what, true);
           pushOffset();
         }
       } catch (const EndOfInput&) {
         failTruncated(what, s.count, out.offsets.size() - 1);
       }
-      closeList(')', what, s.count, false);
+      closeSized(s, what, false);
       return out;
     case ListOpen::Unsized:
       for (;;) {

@@ -6,7 +6,10 @@
 // binary lists are `N (` followed by N raw little- or big-endian values and
 // `)`, with label and scalar widths given by the FoamFile header's `arch`
 // entry ("LSB;label=32;scalar=64"). The body is scanned in place with
-// std::from_chars: no tokens or strings are built per entry.
+// std::from_chars: no tokens or strings are built per entry. Lists nest at
+// most two levels (faces), read without recursion, so no nesting limit
+// (io/nesting_limit.hpp) is needed here. Numbers must be finite; a declared
+// size never allocates beyond what the rest of the text can hold.
 //
 //   auto fmt = io::FoamStreamFormat::fromHeader(/*binary=*/true, "LSB;label=32;scalar=64", "constant/polyMesh/points");
 //   io::FoamListReader in(fileText, bodyOffset, fmt, "constant/polyMesh/points");
@@ -15,6 +18,7 @@
 //
 // Errors throw InputError naming the file, with line and column for ascii
 // text: "constant/polyMesh/points: expected 1000 entries, file ends after 998",
+// "constant/polyMesh/owner:20:1: list says 3 entries but has 2",
 // "constant/polyMesh/owner:25:1: bad integer '1.5'".
 #include <cstddef>
 #include <string>
@@ -75,6 +79,7 @@ class FoamListReader {
   struct ListStart {
     ListOpen kind;
     std::size_t count;  ///< entries announced (Sized, Uniform)
+    std::size_t start;  ///< byte offset of the list (its size, or its '(')
   };
 
   // `nested`: the list is an item of an enclosing list; running out of text
@@ -90,6 +95,10 @@ class FoamListReader {
   /// opening delimiter.
   ListStart openList(std::string_view what, bool nested);
   void closeList(char close, std::string_view what, std::size_t count, bool nested);
+  /// "list says N entries but has M" at the list's start.
+  [[noreturn]] void failCount(const ListStart& list, std::size_t found) const;
+  /// Closes a sized ascii list whose `count` entries have been read.
+  void closeSized(const ListStart& list, std::string_view what, bool nested);
   /// Raw bytes of a binary list body (just after its '('); consumes the
   /// closing ')'. Returns a pointer to the first byte.
   const char* binaryBlock(std::string_view what, std::size_t count, std::size_t itemBytes, bool nested);

@@ -1,9 +1,11 @@
 #include "sluice/io/token_stream.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <utility>
 
 #include "sluice/core/error.hpp"
+#include "sluice/io/quote_input.hpp"
 #include "sluice/io/tokenizer.hpp"
 
 namespace sluice::io {
@@ -23,7 +25,7 @@ std::string TokenStream::describeNext() const {
 }
 
 void TokenStream::failAt(const Token& token, const std::string& message) const {
-  throw InputError(token.where(keyword_.empty() ? message : "'" + keyword_ + "': " + message));
+  throw InputError(token.where(keyword_.empty() ? message : quoteInput(keyword_) + ": " + message));
 }
 
 void TokenStream::fail(const std::string& message) const {
@@ -61,6 +63,25 @@ bool TokenStream::moreInList() {
   return true;
 }
 
+ListOpening TokenStream::openList() {
+  ListOpening list;
+  list.sizePos = pos_;
+  list.size = acceptListSize();
+  expectPunct('(');
+  return list;
+}
+
+bool TokenStream::moreInList(ListOpening& list) {
+  if (!moreInList()) {
+    if (list.size >= 0 && static_cast<std::size_t>(list.size) != list.count)
+      failAt((*tokens_)[list.sizePos], "list says " + std::to_string(list.size) + " entries but has " +
+                                           std::to_string(list.count));
+    return false;
+  }
+  ++list.count;
+  return true;
+}
+
 bool TokenStream::acceptWord(const char* w) {
   if (!atEnd() && (*tokens_)[pos_].isWord(w)) {
     ++pos_;
@@ -74,16 +95,29 @@ Scalar TokenStream::readScalar() {
   return (*tokens_)[pos_++].number;
 }
 
+namespace {
+
+/// An integer spelling too long for int64 (the tokenizer makes it a Float).
+bool isOversizedInteger(const Token& t) {
+  return t.kind == TokenKind::Float && t.text.find_first_of(".eE") == std::string::npos;
+}
+
+}  // namespace
+
 std::int64_t TokenStream::readInteger() {
+  if (!atEnd() && isOversizedInteger((*tokens_)[pos_]))
+    fail("integer " + escapeInput((*tokens_)[pos_].text) + " is out of range (more than 64 bits)");
   if (atEnd() || (*tokens_)[pos_].kind != TokenKind::Integer) fail("expected an integer, found " + describeNext());
   return (*tokens_)[pos_++].integer;
 }
 
 Label TokenStream::readLabel() {
+  if (!atEnd() && isOversizedInteger((*tokens_)[pos_]))
+    fail("integer " + escapeInput((*tokens_)[pos_].text) + " is out of range for a label");
   if (atEnd() || (*tokens_)[pos_].kind != TokenKind::Integer) fail("expected an integer, found " + describeNext());
   std::int64_t v = (*tokens_)[pos_].integer;
   if (v < std::numeric_limits<Label>::min() || v > std::numeric_limits<Label>::max())
-    fail("integer " + (*tokens_)[pos_].text + " is out of range for a label");
+    fail("integer " + escapeInput((*tokens_)[pos_].text) + " is out of range for a label");
   ++pos_;
   return static_cast<Label>(v);
 }
@@ -151,6 +185,8 @@ std::vector<T> readList(TokenStream& ts, ReadOne readOne) {
   const std::size_t sizePos = ts.position();
   const std::int64_t n = ts.acceptListSize();
   if (n >= 0 && ts.acceptPunct('{')) {
+    if (n > std::numeric_limits<Label>::max())
+      ts.failAt(ts.tokens()[sizePos], "list size " + std::to_string(n) + " is too large");
     T value = readOne();
     ts.expectPunct('}');
     out.assign(static_cast<std::size_t>(n), value);
@@ -158,11 +194,12 @@ std::vector<T> readList(TokenStream& ts, ReadOne readOne) {
   }
   if (ts.atEnd() || !ts.peek().isPunct('(')) ts.fail("expected a list, found " + ts.describeNext());
   ts.next();
-  if (n >= 0) out.reserve(static_cast<std::size_t>(n));
+  // The declared size is only a hint: never reserve beyond what the entry holds.
+  if (n >= 0) out.reserve(std::min(static_cast<std::size_t>(n), ts.tokens().size() - ts.position()));
   while (ts.moreInList()) out.push_back(readOne());
   if (n >= 0 && static_cast<std::size_t>(n) != out.size()) {
-    ts.failAt(ts.tokens()[sizePos], "list size " + std::to_string(n) + " does not match its " +
-                                        std::to_string(out.size()) + " elements");
+    ts.failAt(ts.tokens()[sizePos], "list says " + std::to_string(n) + " entries but has " +
+                                        std::to_string(out.size()));
   }
   return out;
 }

@@ -15,6 +15,13 @@
 
 namespace sluice::io {
 
+/// A list opened by TokenStream::openList, for counting its elements.
+struct ListOpening {
+  std::int64_t size = -1;   ///< declared size N, -1 when none was given
+  std::size_t sizePos = 0;  ///< token index of N
+  std::size_t count = 0;    ///< elements seen so far by moreInList
+};
+
 class TokenStream {
  public:
   /// `context` names the entry for messages at end of input, e.g. "system/blockMeshDict: blocks".
@@ -38,6 +45,13 @@ class TokenStream {
   /// found end of entry" if the entry ends first.
   ///   while (ts.moreInList()) values.push_back(ts.readScalar());
   bool moreInList();
+  /// Reads `(` or `N (` for a list whose elements the caller reads:
+  ///   io::ListOpening list = ts.openList();
+  ///   while (ts.moreInList(list)) vertices.push_back(ts.readVec3());
+  /// moreInList(list) counts the elements and, at the ')', throws "list says
+  /// N entries but has M" (at N) when a declared size disagrees.
+  ListOpening openList();
+  bool moreInList(ListOpening& list);
   Scalar readScalar();
   Label readLabel();                         ///< integer in Label range
   std::int64_t readInteger();
@@ -45,7 +59,8 @@ class TokenStream {
   std::string readWordOrString();
   bool readBool();                           ///< true/false/on/off/yes/no/y/n/1/0
   Vec3 readVec3();                           ///< ( x y z )
-  /// A list size written before a list: an integer directly followed by '(' or '{'.
+  /// A list size written before a list: an integer directly followed by '(' or '{'
+  /// (only a hint: readers never allocate by it beyond what the entry holds).
   /// Returns -1 (and consumes nothing) when the next tokens are not "N(" or "N{".
   std::int64_t acceptListSize();
   std::vector<Scalar> readScalarList();      ///< ( a b ... ) or N( ... ) or N{v}

@@ -2,10 +2,13 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
+#include <cstring>
 #include <cstdlib>
 #include <system_error>
 
 #include "sluice/core/error.hpp"
+#include "sluice/io/quote_input.hpp"
 
 namespace sluice::io {
 
@@ -32,13 +35,15 @@ inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
-bool parseNumber(std::string_view text, Token& out) {
+NumberParse parseNumber(std::string_view text, Token& out) {
   std::string_view s = text;
   if (!s.empty() && s[0] == '+') {
     s.remove_prefix(1);
-    if (!s.empty() && (s[0] == '-' || s[0] == '+')) return false;
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) return NumberParse::NotANumber;
   }
-  if (s.empty()) return false;
+  if (s.empty()) return NumberParse::NotANumber;
+  // from_chars also reads "inf", "nan" and hex floats; those are not numbers here.
+  if (s.find_first_not_of("0123456789+-.eE") != std::string_view::npos) return NumberParse::NotANumber;
   const char* first = s.data();
   const char* last = s.data() + s.size();
   bool isFloat = s.find_first_of(".eE") != std::string_view::npos;
@@ -49,28 +54,32 @@ bool parseNumber(std::string_view text, Token& out) {
       out.kind = TokenKind::Integer;
       out.integer = value;
       out.number = static_cast<double>(value);
-      return true;
+      return NumberParse::Ok;
     }
-    if (ec != std::errc::result_out_of_range) return false;
+    if (ec != std::errc::result_out_of_range) return NumberParse::NotANumber;
   }
   double value = 0;
   auto [ptr, ec] = std::from_chars(first, last, value);
-  if (ptr != last) return false;
+  if (ptr != last) return NumberParse::NotANumber;
   if (ec == std::errc::result_out_of_range) {
-    std::string copy(s);  // overflow/underflow: follow strtod (inf or denormal/0)
+    // Overflow or underflow: underflow follows strtod (denormal or 0), overflow is an error.
+    std::string copy(s);
     value = std::strtod(copy.c_str(), nullptr);
+    if (!std::isfinite(value)) return NumberParse::OutOfRange;
   } else if (ec != std::errc()) {
-    return false;
+    return NumberParse::NotANumber;
   }
   out.kind = TokenKind::Float;
   out.number = value;
   out.integer = 0;
-  return true;
+  return NumberParse::Ok;
 }
 
 std::string describeToken(const Token& token) {
-  if (token.kind == TokenKind::String) return "'\"" + token.text + "\"'";
-  return "'" + token.text + "'";
+  // (only a prefix is copied: quoteInput cuts it anyway)
+  if (token.kind == TokenKind::String)
+    return quoteInput("\"" + token.text.substr(0, kQuotedInputLength) + "\"");
+  return quoteInput(token.text);
 }
 
 Tokenizer::Tokenizer(std::string_view text, std::shared_ptr<const std::string> file, std::size_t offset, int line)
@@ -85,6 +94,22 @@ void Tokenizer::failAt(int line, int column, const std::string& message) const {
 }
 
 void Tokenizer::failHere(const std::string& message) const { failAt(line_, column(), message); }
+
+void Tokenizer::rejectNul(std::size_t from, std::size_t to, int anchorLine, std::size_t anchorLineStart) const {
+  if (from >= to) return;
+  const void* hit = std::memchr(text_.data() + from, '\0', to - from);
+  if (!hit) return;
+  const auto at = static_cast<std::size_t>(static_cast<const char*>(hit) - text_.data());
+  int line = anchorLine;
+  std::size_t lineStart = anchorLineStart;
+  for (std::size_t i = anchorLineStart; i < at; ++i) {
+    if (text_[i] == '\n') {
+      ++line;
+      lineStart = i + 1;
+    }
+  }
+  failAt(line, static_cast<int>(at - lineStart) + 1, "NUL byte in file");
+}
 
 void Tokenizer::skipSpaceAndComments() {
   const std::size_t n = text_.size();
@@ -102,7 +127,9 @@ void Tokenizer::skipSpaceAndComments() {
       char d = text_[pos_ + 1];
       if (d == '/') {
         std::size_t eol = text_.find('\n', pos_ + 2);
-        pos_ = eol == std::string_view::npos ? n : eol;
+        eol = eol == std::string_view::npos ? n : eol;
+        rejectNul(pos_ + 2, eol, line_, lineStart_);
+        pos_ = eol;
         continue;
       }
       if (d == '*') {
@@ -111,6 +138,7 @@ void Tokenizer::skipSpaceAndComments() {
         std::size_t i = pos_ + 2;
         for (;;) {
           if (i + 1 >= n) failAt(startLine, startCol, "unterminated comment: '/*' has no matching '*/'");
+          if (text_[i] == '\0') failAt(line_, static_cast<int>(i - lineStart_) + 1, "NUL byte in file");
           if (text_[i] == '\n') {
             ++line_;
             lineStart_ = i + 1;
@@ -131,6 +159,7 @@ std::string_view Tokenizer::restOfLine() {
   std::size_t eol = text_.find('\n', pos_);
   if (eol == std::string_view::npos) eol = text_.size();
   std::string_view rest = text_.substr(pos_, eol - pos_);
+  rejectNul(pos_, eol, line_, lineStart_);
   pos_ = eol;
   return rest;
 }
@@ -149,6 +178,7 @@ std::string_view Tokenizer::readLineArgument() {
     ++i;
   }
   std::string_view arg = text_.substr(pos_, i - pos_);
+  rejectNul(pos_, i, line_, lineStart_);
   pos_ = i;
   while (!arg.empty() && cls(arg.front()) == kSpace) arg.remove_prefix(1);
   while (!arg.empty() && cls(arg.back()) == kSpace) arg.remove_suffix(1);
@@ -190,6 +220,7 @@ void Tokenizer::readString(Token& out) {
   for (;;) {
     if (i >= n) failAt(startLine, startCol, "unterminated string: missing closing '\"'");
     char c = text_[i];
+    if (c == '\0') failAt(line_, static_cast<int>(i - lineStart_) + 1, "NUL byte in file");
     if (c == '"' && !escaped) break;
     if (c == '\n') {
       if (!escaped) failAt(startLine, startCol, "unterminated string: missing closing '\"'");
@@ -246,6 +277,7 @@ void Tokenizer::readWordOrNumber(Token& out) {
       if (d == '/' && i + 1 < n && (text_[i + 1] == '/' || text_[i + 1] == '*')) break;
       ++i;
     }
+    rejectNul(start, i, line_, lineStart_);
     readNumber(out, i);
     return;
   }
@@ -261,6 +293,7 @@ void Tokenizer::readWordOrNumber(Token& out) {
     std::size_t eol = text_.find('\n', start + 2);
     if (close == std::string_view::npos || (eol != std::string_view::npos && eol < close))
       failHere("unterminated macro: '${' has no matching '}'");
+    rejectNul(start, close, line_, lineStart_);
     out.text.assign(text_.substr(start, close + 1 - start));
     pos_ = close + 1;
     return;
@@ -286,7 +319,8 @@ void Tokenizer::readWordOrNumber(Token& out) {
     }
     ++i;
   }
-  if (depth != 0) failHere("unbalanced '(' in word '" + std::string(text_.substr(start, i - start)) + "'");
+  rejectNul(start, i, line_, lineStart_);
+  if (depth != 0) failHere("unbalanced '(' in word " + quoteInput(text_.substr(start, i - start)));
   out.text.assign(text_.substr(start, i - start));
   pos_ = i;
 }
@@ -294,11 +328,13 @@ void Tokenizer::readWordOrNumber(Token& out) {
 void Tokenizer::readNumber(Token& out, std::size_t end) {
   std::string_view spelling = text_.substr(pos_, end - pos_);
   out.text.assign(spelling);
-  if (!parseNumber(spelling, out)) {
+  const NumberParse parsed = parseNumber(spelling, out);
+  if (parsed == NumberParse::OutOfRange) failHere("number " + quoteInput(spelling) + " is out of range");
+  if (parsed == NumberParse::NotANumber) {
     // A word that merely starts with a digit (e.g. "2D") stays a word; a
     // spelling made only of number characters is a malformed number.
     bool onlyNumberChars = spelling.find_first_not_of("0123456789+-.eE") == std::string_view::npos;
-    if (onlyNumberChars) failHere("bad number '" + std::string(spelling) + "'");
+    if (onlyNumberChars) failHere("bad number " + quoteInput(spelling));
     out.kind = TokenKind::Word;
   }
   pos_ = end;

@@ -54,6 +54,9 @@ class Tokenizer {
   void readString(Token& out);
   void readWordOrNumber(Token& out);
   void readNumber(Token& out, std::size_t end);
+  /// Throws "NUL byte in file" if text_[from, to) holds one; line and column
+  /// are counted from (anchorLine, anchorLineStart), a position at or before `from`.
+  void rejectNul(std::size_t from, std::size_t to, int anchorLine, std::size_t anchorLineStart) const;
 
   std::string_view text_;
   std::shared_ptr<const std::string> file_;
@@ -63,12 +66,20 @@ class Tokenizer {
   int line_ = 1;
 };
 
-/// Parses a number spelling as the tokenizer does: Integer when it has no
-/// '.', 'e' or 'E' (and fits in int64), Float otherwise. Returns false if the
-/// text is not a complete number.
-bool parseNumber(std::string_view text, Token& out);
+enum class NumberParse {
+  Ok,
+  NotANumber,  ///< not a complete number spelling
+  OutOfRange,  ///< a number spelling whose value overflows a double (1e400)
+};
 
-/// Human-readable form of a token for messages: 'abc', '"abc"', '(' .
+/// Parses a number spelling as the tokenizer does: Integer when it has no
+/// '.', 'e' or 'E' and fits in int64, Float otherwise (an integer too large
+/// for int64 is a Float). Values too small for a double become 0 or
+/// denormal, as strtod; inf and nan spellings are not numbers.
+NumberParse parseNumber(std::string_view text, Token& out);
+
+/// Human-readable form of a token for messages: 'abc', '"abc"', '(' (cut
+/// and escaped by quoteInput).
 std::string describeToken(const Token& token);
 
 }  // namespace sluice::io

@@ -23,11 +23,8 @@ using io::TokenStream;
 
 SourcePos posOf(const Token& token) { return {token.line, token.column}; }
 
-/// Reads a list opening: optional size prefix N then '('.
-void openList(TokenStream& ts) {
-  ts.acceptListSize();
-  ts.expectPunct('(');
-}
+/// Reads a list opening: optional size prefix N then '(' (moreInList checks N).
+io::ListOpening openList(TokenStream& ts) { return ts.openList(); }
 
 /// Turns a blockMeshDict into a BlockMeshSpec (syntax errors are located at
 /// their token; consistency checks are left to assembleBlockMesh).
@@ -62,8 +59,8 @@ class BlockMeshDictReader {
 
   void readVertices() {
     TokenStream ts = dict_.stream("vertices");
-    openList(ts);
-    while (ts.moreInList()) {
+    auto list = openList(ts);
+    while (ts.moreInList(list)) {
       const Token& tok = ts.peek();
       if (tok.isWord("name")) {
         ts.next();
@@ -84,8 +81,8 @@ class BlockMeshDictReader {
   /// Accepts an empty list; a non-empty one is an error at its first element.
   static void rejectNonEmptyList(TokenStream& ts, const std::string& message) {
     if (ts.atEnd()) return;
-    openList(ts);
-    if (ts.acceptPunct(')')) return;
+    auto list = openList(ts);
+    if (!ts.moreInList(list)) return;
     failAt(ts.peek(), message);
   }
 
@@ -130,8 +127,8 @@ class BlockMeshDictReader {
   void readEdges() {
     if (!dict_.found("edges")) return;
     TokenStream ts = dict_.stream("edges");
-    openList(ts);
-    while (ts.moreInList()) {
+    auto list = openList(ts);
+    while (ts.moreInList(list)) {
       const Token& typeTok = ts.peek();
       const std::string type = ts.readWord();
       if (type != "arc" && type != "line")
@@ -176,8 +173,8 @@ class BlockMeshDictReader {
       return Grading::ratio(r);
     }
     std::vector<GradingSection> sections;
-    openList(ts);
-    while (ts.moreInList()) {
+    auto list = openList(ts);
+    while (ts.moreInList(list)) {
       ts.expectPunct('(');
       GradingSection s;
       const Token& lt = ts.peek();
@@ -199,8 +196,8 @@ class BlockMeshDictReader {
 
   void readBlocks() {
     TokenStream ts = dict_.stream("blocks");
-    openList(ts);
-    while (ts.moreInList()) {
+    auto list = openList(ts);
+    while (ts.moreInList(list)) {
       const Token& shapeTok = ts.peek();
       if (!shapeTok.isWord()) ts.fail("expected a block ('hex'), found " + ts.describeNext());
       if (!shapeTok.isWord("hex"))
@@ -209,9 +206,9 @@ class BlockMeshDictReader {
       BlockSpec block;
       block.pos = posOf(shapeTok);
       const Token& open = ts.peek();
-      openList(ts);
+      auto vertexList = openList(ts);
       std::vector<Label> labels;
-      while (ts.moreInList()) labels.push_back(readVertexLabel(ts));
+      while (ts.moreInList(vertexList)) labels.push_back(readVertexLabel(ts));
       if (labels.size() != 8) failAt(open, fmt::format("hex block needs 8 vertex labels, found {}", labels.size()));
       std::copy(labels.begin(), labels.end(), block.vertices.begin());
 
@@ -235,8 +232,8 @@ class BlockMeshDictReader {
       if (next && (next->isPunct('(') || next->kind == io::TokenKind::Integer)) {
         const Token& gtok = *next;
         std::vector<Grading> grading;
-        openList(ts);
-        while (ts.moreInList()) grading.push_back(readGrading(ts));
+        auto gradingList = openList(ts);
+        while (ts.moreInList(gradingList)) grading.push_back(readGrading(ts));
         if (grading.size() == 1) {
           block.grading.fill(grading[0]);
         } else if (grading.size() == 3) {
@@ -254,12 +251,12 @@ class BlockMeshDictReader {
 
   /// `( (a b c d) ... )`: block faces of a patch.
   void readFaceList(TokenStream& ts, BlockPatchSpec& patch) {
-    openList(ts);
-    while (ts.moreInList()) {
+    auto list = openList(ts);
+    while (ts.moreInList(list)) {
       const Token& open = ts.peek();
-      openList(ts);
+      auto faceList = openList(ts);
       std::vector<Label> labels;
-      while (ts.moreInList()) labels.push_back(readVertexLabel(ts));
+      while (ts.moreInList(faceList)) labels.push_back(readVertexLabel(ts));
       if (labels.size() != 4)
         failAt(open,
                fmt::format("patch '{}': a block face needs 4 vertex labels, found {}", patch.name, labels.size()));
@@ -287,8 +284,8 @@ class BlockMeshDictReader {
   // boundary ( name { type wall; faces ( ... ); [neighbourPatch n;] [inGroups (...);] } ... )
   void readBoundary() {
     TokenStream ts = dict_.stream("boundary");
-    openList(ts);
-    while (ts.moreInList()) {
+    auto list = openList(ts);
+    while (ts.moreInList(list)) {
       BlockPatchSpec patch;
       const Token& nameTok = ts.peek();
       patch.name = ts.readWordOrString();
@@ -324,8 +321,8 @@ class BlockMeshDictReader {
   // patches ( wall name ( (a b c d) ... ) ... )
   void readOldPatches() {
     TokenStream ts = dict_.stream("patches");
-    openList(ts);
-    while (ts.moreInList()) {
+    auto list = openList(ts);
+    while (ts.moreInList(list)) {
       BlockPatchSpec patch;
       const Token& typeTok = ts.peek();
       patch.type = ts.readWord();

@@ -112,6 +112,7 @@ std::vector<Patch> readBoundary(const MeshFile& f) {
   io::TokenStream ts = io::tokenizeBody(f.text, f.header.parsed, f.name);
 
   if (ts.atEnd()) throw InputError(f.name + ": expected the list of patches, file ends");
+  const io::Token sizeToken = ts.peek();
   const std::int64_t count = ts.acceptListSize();
   if (count < 0 && !(ts.peek().isPunct('('))) ts.fail("expected the list of patches, found " + ts.describeNext());
   ts.expectPunct('(');
@@ -129,7 +130,7 @@ std::vector<Patch> readBoundary(const MeshFile& f) {
   }
   ts.expectEnd();
   if (count >= 0 && static_cast<std::size_t>(count) != patches.size())
-    throw InputError(fmt::format("{}: expected {} patches, found {}", f.name, count, patches.size()));
+    ts.failAt(sizeToken, fmt::format("list says {} entries but has {}", count, patches.size()));
   return patches;
 }
 

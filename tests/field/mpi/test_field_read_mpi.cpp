@@ -173,7 +173,7 @@ TEST(FieldReadMpi, ErrorsAreTheSameOnEveryRank) {
   expectError("c",
               head + "internalField " + bad + ")" +
                   ";\nboundaryField\n{\n\".*\" { type zeroGradient; }\n\"(front|back)\" { type empty; }\n}\n",
-              "0/c: internalField: Inf at cell 12");
+              "0/c:9:67: number '1e999' is out of range");
   expectError("missing", "", "0/missing: cannot open file");
 }
 
