@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 build=${FUZZ_BUILD_DIR:-build-fuzz}
-runs=${FUZZ_RUNS:-20000}
+runs=${FUZZ_RUNS:-10000}
 targets=(${FUZZ_TARGETS:-dictionary block_mesh poly_mesh field})
 jobs=${JOBS:-$(nproc)}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
