@@ -28,11 +28,25 @@ TEST(DictionaryFuzz, KeyPatternNumbersAreBounded) {
             std::string::npos);
 }
 
-TEST(DictionaryFuzz, KeyPatternsWithSmallNumbersStillMatch) {
-  Dictionary d = parse("\"(a)\\1b{2,3}\" 1;");
+// std::regex's matcher backtracks: "(rho|G)***...Final" (stacked
+// quantifiers, from a mutated fvSolution) took over 10 s to match one short
+// key. Stacked quantifiers are refused where the key is read.
+TEST(DictionaryFuzz, KeyPatternStackedQuantifiersAreRefused) {
+  const std::string message = errorOf([] { parse("\"(rho|G)*****************************Final\" { }"); });
+  EXPECT_EQ(message, "system/testDict:1:1: invalid regular expression \"(rho|G)*****************************Final\": "
+                     "stacked quantifiers at '**'");
+  EXPECT_NE(errorOf([] { parse("\"a+*\" 1;"); }).find("stacked quantifiers at '+*'"), std::string::npos);
+  EXPECT_NE(errorOf([] { parse("\"a{2}+\" 1;"); }).find("stacked quantifiers at '}+'"), std::string::npos);
+  EXPECT_NE(errorOf([] { parse("\"a*??\" 1;"); }).find("stacked quantifiers at '??'"), std::string::npos);
+}
+
+TEST(DictionaryFuzz, KeyPatternsWithinTheLimitsStillMatch) {
+  Dictionary d = parse("\"(a)\\1b{2,3}\" 1; \"x*?y[*+?]+\" 2; \"(U|k|epsilon)Final\" 3;");
   EXPECT_EQ(d.get<Label>("aabb"), 1);
   EXPECT_EQ(d.get<Label>("aabbb"), 1);
   EXPECT_FALSE(d.found("abb"));
+  EXPECT_EQ(d.get<Label>("xxy*+"), 2);
+  EXPECT_EQ(d.get<Label>("kFinal"), 3);
 }
 
 // `b ($a $a); c ($b $b); ...` doubles the value at every line: 26 lines of

@@ -20,21 +20,42 @@ class KeyPatternLimitError : public std::regex_error {
 /// std::regex (libstdc++) reads back-reference numbers and {m,n} bounds into
 /// a long without an overflow check (undefined behaviour past 18 digits), and
 /// expands `x{m}` into m copies of x: both are refused past kMaxPatternNumber.
+/// Its matcher backtracks: stacked quantifiers ("(a|b)**", "x+*") take
+/// exponential time on a short key, so they are refused too (a lazy `*?` is fine).
 constexpr std::size_t kMaxPatternNumber = 1000;
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
-void checkPatternNumbers(const std::string& pattern) {
-  bool inBraces = false;
+void checkPattern(const std::string& pattern) {
+  bool inBraces = false, inClass = false;
+  bool afterQuantifier = false, lazyTaken = false;
   for (std::size_t i = 0; i < pattern.size(); ++i) {
-    std::size_t start = i;
-    if (pattern[i] == '\\') {
+    const char c = pattern[i];
+    std::size_t start = i;  // of a number to check
+    if (c == '\\') {
+      afterQuantifier = false;
       start = ++i;  // the escaped character
-      if (i >= pattern.size() || !isDigit(pattern[i])) continue;
-    } else if (pattern[i] == '{' || pattern[i] == '}') {
-      inBraces = pattern[i] == '{';
+      if (inClass || i >= pattern.size() || !isDigit(pattern[i])) continue;
+    } else if (inClass) {
+      inClass = c != ']';
       continue;
-    } else if (!inBraces || !isDigit(pattern[i])) {
+    } else if (inBraces && isDigit(c)) {
+      // a {m,n} bound, checked below
+    } else {
+      if (c == '*' || c == '+' || c == '?' || c == '{') {
+        if (afterQuantifier && !(c == '?' && !lazyTaken))
+          throw KeyPatternLimitError("stacked quantifiers at '" + pattern.substr(i - 1, 2) + "'");
+        lazyTaken = afterQuantifier;  // this '?' made the one before lazy
+        afterQuantifier = c != '{';
+      } else if (c == '}' && inBraces) {
+        afterQuantifier = true;
+        lazyTaken = false;
+      } else {
+        afterQuantifier = false;
+      }
+      if (c == '[') inClass = true;
+      if (c == '{') inBraces = true;
+      if (c == '}') inBraces = false;
       continue;
     }
     std::size_t value = 0;
@@ -54,7 +75,7 @@ bool looksLikePattern(std::string_view keyword) {
 }
 
 std::shared_ptr<const KeyPattern> compileKeyPattern(const std::string& pattern) {
-  checkPatternNumbers(pattern);
+  checkPattern(pattern);
   auto p = std::make_shared<KeyPattern>();
   p->regex = std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
   return p;
