@@ -81,7 +81,29 @@ std::string unterminatedMessage(char open) {
 
 DictionaryParser::DictionaryParser(const ParseOptions& options) : options_(options) {}
 
-void DictionaryParser::beginSource(std::unique_ptr<Source> source) { sources_.push_back(std::move(source)); }
+void DictionaryParser::beginSource(std::unique_ptr<Source> source) {
+  expansionBudget_ += kExpansionPerByte * source->lexer->text().size();
+  sources_.push_back(std::move(source));
+}
+
+namespace {
+
+/// Entries a deep copy of `e` creates (values share their tokens).
+std::size_t entryCount(const Entry& e) {
+  std::size_t n = 1;
+  if (e.isDict())
+    for (const Entry& sub : e.dict().entries()) n += entryCount(sub);
+  return n;
+}
+
+}  // namespace
+
+void DictionaryParser::chargeExpansion(std::size_t items, const Token& macro) {
+  expanded_ += items;
+  if (expanded_ > expansionBudget_)
+    throw InputError(macro.where("macro expansion exceeds " + std::to_string(expansionBudget_) +
+                                 " copied tokens and entries (a macro that refers to a growing list?)"));
+}
 
 bool DictionaryParser::nextToken(Token& out) {
   Source& s = *sources_.back();
@@ -279,6 +301,7 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
             throw InputError(t.where(dictionaryDepthMessage()));
           Token semi;
           nextToken(semi);
+          chargeExpansion(entryCount(*target), t);
           Entry renamed = *target;  // shallow; cloneEntry below deep-copies under the new keyword
           renamed.keyword_ = entry.keyword_;
           renamed.isPattern_ = entry.isPattern_;
@@ -290,6 +313,7 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
         }
         throw InputError(t.where(describeToken(t) + " is a dictionary and cannot be used inside a value"));
       }
+      chargeExpansion(target->tokens().size(), t);
       value.insert(value.end(), target->tokens().begin(), target->tokens().end());
       continue;
     }
@@ -442,6 +466,7 @@ void DictionaryParser::mergeMacro(Dictionary& dict, const Token& macro) {
     throw InputError(macro.where("cannot merge " + describeToken(macro) + " into a dictionary: it is not a dictionary"));
   if (static_cast<int>(scopes_.size()) - 1 + levelsBelow(target->dict()) > kMaxNestingDepth)
     throw InputError(macro.where(dictionaryDepthMessage()));
+  chargeExpansion(entryCount(*target), macro);
   // Copy first: the target may be `dict` itself or one of its entries.
   std::vector<Entry> copies;
   copies.reserve(target->dict().entries_.size());

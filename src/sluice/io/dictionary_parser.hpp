@@ -44,6 +44,11 @@ class DictionaryParser {
   }
   static void setKeyword(Entry& entry, const Token& keywordToken);
 
+  /// Budget of $macro copies: kExpansionBase plus kExpansionPerByte per byte
+  /// of text read (the file and its includes).
+  static constexpr std::size_t kExpansionBase = std::size_t{1} << 18;
+  static constexpr std::size_t kExpansionPerByte = 4;
+
  private:
   /// `depth`: nesting level of the dictionary being read (1 for the outermost).
   static void parseBraced(TokenStream& ts, Dictionary& dict, int depth);
@@ -71,12 +76,20 @@ class DictionaryParser {
   [[noreturn]] void refuseCode(const Token& directive);
 
   const Entry* resolveMacro(const Token& macro) const;
+  /// Counts `items` (tokens or dictionary entries) copied by expanding
+  /// `macro` against expansionBudget_; InputError at the macro past it.
+  void chargeExpansion(std::size_t items, const Token& macro);
   const Entry* resolve(std::string_view name) const;
 
   const ParseOptions& options_;
   std::vector<std::unique_ptr<Source>> sources_;  // include stack; back() is being read
   std::vector<Dictionary*> scopes_;               // open dictionaries, innermost last
   bool overwrite_ = false;                        // #inputMode overwrite
+  // $macro copies may refer to entries that are themselves copies, so their
+  // total size can grow exponentially with the text (`b ($a $a); c ($b $b);
+  // ...`): it is bounded by a base plus a share per byte read.
+  std::size_t expansionBudget_ = kExpansionBase;
+  std::size_t expanded_ = 0;
 };
 
 }  // namespace sluice::io

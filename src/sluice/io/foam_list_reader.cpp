@@ -339,7 +339,8 @@ std::size_t FoamListReader::readListInto(std::vector<T>& out, std::string_view w
       if (format_.binary) {
         const char* p = binaryBlock(what, s.count, itemBytes, nested);
         out.resize(before + s.count);
-        binaryItems(p, out.data() + before, s.count);
+        // An empty list may leave out.data() null: no memcpy to it.
+        if (s.count > 0) binaryItems(p, out.data() + before, s.count);
         return s.count;
       }
       // (nested lists append to a shared vector: exact reserves there would defeat geometric growth)
