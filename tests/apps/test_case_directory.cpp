@@ -16,7 +16,7 @@ namespace {
 
 const char* const kCommands[] = {"mesh", "run", "decompose", "setfields", "plot"};
 
-test::CommandResult sluice(const std::string& args) {
+test::CommandResult runSluice(const std::string& args) {
   return test::runCommand(test::shellQuote(SLUICE_BINARY) + " " + args, 60);
 }
 
@@ -36,7 +36,7 @@ TEST(CaseDirectory, MissingCaseIsNamedByEveryCommand) {
   for (const char* command : kCommands) {
     for (const std::string& how : {test::shellQuote(missing), "--case " + test::shellQuote(missing)}) {
       if (std::string(command) == "setfields" && how.starts_with("--case")) continue;  // no -case option
-      const test::CommandResult r = sluice(std::string(command) + " " + how);
+      const test::CommandResult r = runSluice(std::string(command) + " " + how);
       EXPECT_EQ(r.exitCode, 1) << command << " " << how << "\n" << r.output;
       EXPECT_EQ(r.output, "error: " + missing + ": no such case directory\n") << command << " " << how;
     }
@@ -47,7 +47,7 @@ TEST(CaseDirectory, AFileIsNotACaseDirectory) {
   test::TempDir dir("case-dir");
   const std::string file = dir.write("controlDict", "application icoFoam;\n").string();
   for (const char* command : kCommands) {
-    const test::CommandResult r = sluice(std::string(command) + " " + test::shellQuote(file));
+    const test::CommandResult r = runSluice(std::string(command) + " " + test::shellQuote(file));
     EXPECT_EQ(r.exitCode, 1) << command << "\n" << r.output;
     EXPECT_EQ(r.output, "error: " + file + ": not a directory\n") << command;
   }
@@ -60,7 +60,7 @@ TEST_P(CaseDirectoryRanks, RunNamesTheMissingCaseOnce) {
   const std::string missing = (dir.path() / "no-such-case").string();
   const int np = GetParam();
   const test::CommandResult r =
-      sluice("run " + test::shellQuote(missing) + (np > 1 ? " --np " + std::to_string(np) : std::string()));
+      runSluice("run " + test::shellQuote(missing) + (np > 1 ? " --np " + std::to_string(np) : std::string()));
   EXPECT_EQ(r.exitCode, 1) << r.output;
   EXPECT_EQ(r.output, "error: " + missing + ": no such case directory\n");
 }
