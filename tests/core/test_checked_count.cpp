@@ -13,7 +13,7 @@ constexpr std::int64_t kMax64 = std::numeric_limits<std::int64_t>::max();
 
 TEST(CheckedCount, SmallProductsAndSumsAreExact) {
   EXPECT_EQ(checkedMultiply(46340, 46340), 2147395600);
-  EXPECT_EQ(checkedProduct({46341, 46341, 2}), 4294930562);
+  EXPECT_EQ(checkedProduct({46341, 46341, 2}), 4294976562);
   EXPECT_EQ(checkedAdd(kMaxLabel, 1), kMaxLabel + 1);
   EXPECT_EQ(checkedSum({1, 2, 3}), 6);
 }

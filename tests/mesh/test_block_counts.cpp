@@ -41,7 +41,7 @@ TEST(BlockCounts, TooManyPointsInOneBlockIsRefused) {
   // 46340^2 cells fit a 32-bit label, their 46341^2 * 2 points do not.
   const std::string e = errorOf(oneBlock("46340 46340 1"));
   EXPECT_THAT(e, StartsWith("system/blockMeshDict:"));
-  EXPECT_THAT(e, HasSubstr(": block 0 (46340 x 46340 x 1 cells) has 4294930562 points, more than the 2147483647 "
+  EXPECT_THAT(e, HasSubstr(": block 0 (46340 x 46340 x 1 cells) has 4294976562 points, more than the 2147483647 "
                            "points a mesh may have"));
   EXPECT_THAT(errorOf(oneBlock("33000 33000 1")),
               HasSubstr("block 0 (33000 x 33000 x 1 cells) has 2178132002 points, more than the 2147483647 points"));
