@@ -52,7 +52,8 @@ std::vector<std::string> withOpenFoamOptions(int argc, char** argv) {
 }
 
 // The case directory from the positional argument or -case (the current
-// directory without either); false, with a message, when both name different ones.
+// directory without either); false, with a message, when both name different
+// ones or it is not a directory (apps/case_directory).
 bool resolveCase(const char* command, std::string& caseDir, const std::string& caseOption) {
   if (!caseOption.empty() && !caseDir.empty() && caseOption != caseDir) {
     std::fprintf(stderr, "error: %s: two case directories given ('%s' and -case '%s')\n", command, caseDir.c_str(),

@@ -75,6 +75,12 @@ int relaunchUnderMpi(int np, const std::vector<std::string>& args) {
                  result.startError.c_str());
     return 1;
   }
+  if (result.forwardedSignal != 0 && result.exitCode != 0) {
+    // Stopped from outside (`kill`, `timeout`, a batch system): say so rather than "mpiexec failed".
+    std::fprintf(stderr, "error: stopped by signal %d (%s)\n", result.forwardedSignal,
+                 strsignal(result.forwardedSignal));
+    return 1;
+  }
   show(filter.finish(result.exitCode));
   return result.exitCode == 0 ? 0 : 1;
 }

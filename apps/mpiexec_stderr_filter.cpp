@@ -48,6 +48,7 @@ std::vector<std::string> MpiexecStderrFilter::line(std::string_view text) {
 
 std::vector<std::string> MpiexecStderrFilter::finish(int exitCode) {
   if (exitCode == 0 || shownError_) return {};
+  if (dropped_.empty()) return {fmt::format("error: mpiexec failed (exit code {})", exitCode)};
   std::vector<std::string> out = {fmt::format("error: mpiexec failed (exit code {}); its report:", exitCode)};
   out.insert(out.end(), dropped_.begin(), dropped_.end());
   return out;

@@ -82,10 +82,16 @@ int exitCodeOf(int status) {
 
 // Passes a signal from another process on to the child; one from the
 // terminal (sent by the kernel to the whole foreground group) reached it already.
-void forwardSignals(int signalFd, pid_t child) {
+// Returns the last signal passed on (0: none).
+int forwardSignals(int signalFd, pid_t child) {
   signalfd_siginfo info{};
+  int forwarded = 0;
   while (read(signalFd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
-    if (info.ssi_code != SI_KERNEL) kill(child, static_cast<int>(info.ssi_signo));
+    if (info.ssi_code != SI_KERNEL) {
+      forwarded = static_cast<int>(info.ssi_signo);
+      kill(child, forwarded);
+    }
+  return forwarded;
 }
 
 }  // namespace
@@ -132,6 +138,7 @@ ChildResult runSupervisedChild(const std::vector<std::string>& argv,
   std::array<char, 4096> buffer{};
   bool open = true;
   int status = 0;
+  int forwarded = 0;
   for (;;) {
     if (!open) {
       const pid_t done = waitpid(child, &status, WNOHANG);
@@ -141,7 +148,8 @@ ChildResult runSupervisedChild(const std::vector<std::string>& argv,
     // After the child's stderr closed, poll only for signals until it is reaped.
     const int ready = poll(fds.data(), fds.size(), open ? -1 : 50);
     if (ready < 0 && errno != EINTR) break;
-    if (fds[0].revents & POLLIN) forwardSignals(signalFd.get(), child);
+    if (fds[0].revents & POLLIN)
+      if (const int sig = forwardSignals(signalFd.get(), child)) forwarded = sig;
     if (open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) {
       const ssize_t n = read(errRead.get(), buffer.data(), buffer.size());
       if (n > 0) {
@@ -153,7 +161,7 @@ ChildResult runSupervisedChild(const std::vector<std::string>& argv,
     }
   }
   if (open) waitpid(child, &status, 0);
-  return {"", exitCodeOf(status)};
+  return {"", exitCodeOf(status), forwarded};
 }
 
 }  // namespace sluice::apps

@@ -18,6 +18,7 @@ namespace sluice::apps {
 struct ChildResult {
   std::string startError;  ///< why the child could not be started; empty when it ran
   int exitCode = 0;        ///< exit code, or 128 + the signal that ended it
+  int forwardedSignal = 0;  ///< the last signal passed on to it (0: none)
 };
 
 /// Runs `argv` (argv[0] looked up in PATH) and returns when it has ended;

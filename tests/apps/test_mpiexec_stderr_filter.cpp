@@ -59,6 +59,7 @@ TEST(MpiexecStderrFilter, AFailureNothingExplainedKeepsMpiexecsReport) {
   ASSERT_EQ(out.size(), 5u);
   EXPECT_EQ(out[0], "error: mpiexec failed (exit code 1); its report:");
   EXPECT_EQ(out[2], "mpiexec was unable to launch the specified application as it could not access");
+  EXPECT_EQ(filtered("", 1), std::vector<std::string>{"error: mpiexec failed (exit code 1)"});
   // A successful run shows nothing of the boilerplate.
   EXPECT_TRUE(filtered(text, 0).empty());
 }

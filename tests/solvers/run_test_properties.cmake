@@ -47,4 +47,5 @@ set_tests_properties(
     Ranks/RankKilled.OneLineNamesTheRankAndTheSignal/np2
     Ranks/RankKilled.OneLineNamesTheRankAndTheSignal/np3
     RankError.ARanksOwnErrorLineAppearsOnceAtTwoRanks
+    RankKilled.SigtermToSluiceEndsEveryRank
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")

@@ -64,4 +64,23 @@ TEST(RankError, ARanksOwnErrorLineAppearsOnceAtTwoRanks) {
   }
 }
 
+// `kill` stopping sluice (only sluice, not its process group) stops every
+// rank: the signal is passed on to mpiexec, and the one line says why.
+TEST(RankKilled, SigtermToSluiceEndsEveryRank) {
+  test::TempDir dir("rank-sigterm");
+  test::writeCavityCase(dir.path(), {.n = 16, .endTime = 1000, .deltaT = 0.005, .writeInterval = 1000});
+  const test::CommandResult r =
+      test::runCommand("sh -c '" + std::string(SLUICE_BINARY) + " run \"$0\" --quiet --np 2 & pid=$!; sleep 3; " +
+                           "kill -TERM $pid; wait $pid; echo exit=$?' " + test::shellQuote(dir.path().string()),
+                       60);
+  EXPECT_THAT(r.output, HasSubstr("exit=1\n")) << r.output;
+  EXPECT_EQ(runcase::errorLines(r.output), std::vector<std::string>{"error: stopped by signal 15 (Terminated)"})
+      << r.output;
+  // No rank of this run is left ("[/]..." keeps pgrep's own shell from matching).
+  const std::string path = dir.path().string();
+  const test::CommandResult ps =
+      test::runCommand("sleep 1; pgrep -f " + test::shellQuote("[" + path.substr(0, 1) + "]" + path.substr(1)), 30);
+  EXPECT_NE(ps.exitCode, 0) << "still running:\n" << ps.output;
+}
+
 }  // namespace
