@@ -13,10 +13,12 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "case_directory.hpp"
 #include "decompose_command.hpp"
 #include "mesh_command.hpp"
 #include "mpi_launch.hpp"
 #include "plot_command.hpp"
+#include "rank_count.hpp"
 #include "run_command.hpp"
 #include "setfields_command.hpp"
 #include "sluice/core/error.hpp"
@@ -50,7 +52,8 @@ std::vector<std::string> withOpenFoamOptions(int argc, char** argv) {
 }
 
 // The case directory from the positional argument or -case (the current
-// directory without either); false, with a message, when both name different ones.
+// directory without either); false, with a message, when both name different
+// ones or it is not a directory (apps/case_directory).
 bool resolveCase(const char* command, std::string& caseDir, const std::string& caseOption) {
   if (!caseOption.empty() && !caseDir.empty() && caseOption != caseDir) {
     std::fprintf(stderr, "error: %s: two case directories given ('%s' and -case '%s')\n", command, caseDir.c_str(),
@@ -59,6 +62,24 @@ bool resolveCase(const char* command, std::string& caseDir, const std::string& c
   }
   if (!caseOption.empty()) caseDir = caseOption;
   if (caseDir.empty()) caseDir = ".";
+  if (const auto problem = sluice::apps::caseDirectoryProblem(caseDir)) {
+    // Every rank of `mpirun -np N sluice run -parallel` sees it; one says it.
+    if (sluice::apps::isFirstRank()) std::fprintf(stderr, "error: %s\n", problem->c_str());
+    return false;
+  }
+  return true;
+}
+
+// --np as text (CLI11's own range check prints a meaningless range); 0 when
+// not given; false, with a message, when it is not a rank count.
+bool resolveRankCount(const CLI::Option* option, const std::string& text, int& np) {
+  if (option->count() == 0) return true;
+  const auto n = sluice::apps::parseRankCount(text);
+  if (!n) {
+    if (sluice::apps::isFirstRank()) std::fprintf(stderr, "error: %s\n", sluice::apps::rankCountError(text).c_str());
+    return false;
+  }
+  np = *n;
   return true;
 }
 
@@ -81,6 +102,7 @@ int main(int argc, char** argv) {
 
   sluice::apps::DecomposeCommandOptions decomposeOptions;
   int np = 0;
+  std::string npText;
   CLI::App* decompose = app.add_subcommand(
       "decompose", "Partition the case's mesh over the ranks, distribute it and check the halo exchange");
   decompose->add_option("case", decomposeOptions.caseDir, "Case directory (default: the current directory)");
@@ -89,7 +111,8 @@ int main(int argc, char** argv) {
   bool decomposeParallelFlag = false;
   decompose->add_flag("--parallel", decomposeParallelFlag,
                       "Accepted as OpenFOAM's -parallel under an MPI launcher (mpirun -np N sluice decompose -parallel)");
-  decompose->add_option("--np", np, "Number of ranks: sluice starts itself under mpiexec")->check(CLI::PositiveNumber);
+  const CLI::Option* decomposeNp =
+      decompose->add_option("--np", npText, "Number of ranks: sluice starts itself under mpiexec");
   decompose->add_option("--method", decomposeOptions.method,
                         "Override decomposeParDict's method (scotch, metis, simple, hierarchical)");
   decompose->add_flag("--no-renumber", decomposeOptions.noRenumber, "Keep the mesh's cell order");
@@ -102,7 +125,7 @@ int main(int argc, char** argv) {
   bool parallelFlag = false;
   run->add_flag("--parallel", parallelFlag,
                 "Accepted as OpenFOAM's -parallel under an MPI launcher (mpirun -np N sluice run -parallel)");
-  run->add_option("--np", np, "Number of ranks: sluice starts itself under mpiexec")->check(CLI::PositiveNumber);
+  const CLI::Option* runNp = run->add_option("--np", npText, "Number of ranks: sluice starts itself under mpiexec");
   run->add_option("--method", runOptions.method,
                   "Override decomposeParDict's method (scotch, metis, simple, hierarchical)");
   run->add_flag("--no-renumber", runOptions.noRenumber, "Keep the mesh's cell order");
@@ -137,6 +160,7 @@ int main(int argc, char** argv) {
   }
 
   if (run->parsed()) {
+    if (!resolveRankCount(runNp, npText, np)) return 1;
     if (!resolveCase("run", runOptions.caseDir, caseOption)) return 1;
     if (parallelFlag && np == 0 && !sluice::apps::underMpiLauncher()) {
       std::fprintf(stderr,
@@ -164,7 +188,10 @@ int main(int argc, char** argv) {
     if (!resolveCase("mesh", meshOptions.caseDir, meshCaseOption)) return 1;
     return runSerial([&] { return sluice::apps::runMeshCommand(meshOptions); });
   }
-  if (setFields->parsed()) return runSerial([&] { return sluice::apps::runSetFieldsCommand(setFieldsOptions); });
+  if (setFields->parsed()) {
+    if (!resolveCase("setfields", setFieldsOptions.caseDir, "")) return 1;
+    return runSerial([&] { return sluice::apps::runSetFieldsCommand(setFieldsOptions); });
+  }
   if (plot->parsed()) {
     if (!resolveCase("plot", plotCase, plotCaseOption)) return 1;
     plotOptions.caseDir = plotCase;
@@ -172,6 +199,7 @@ int main(int argc, char** argv) {
   }
 
   if (decompose->parsed()) {
+    if (!resolveRankCount(decomposeNp, npText, np)) return 1;
     if (!resolveCase("decompose", decomposeOptions.caseDir, decomposeCaseOption)) return 1;
     if (decomposeParallelFlag && np == 0 && !sluice::apps::underMpiLauncher()) {
       std::fprintf(stderr,

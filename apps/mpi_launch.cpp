@@ -7,6 +7,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
+
+#include "mpiexec_stderr_filter.hpp"
+#include "supervised_child.hpp"
 
 namespace sluice::apps {
 
@@ -14,6 +18,12 @@ bool underMpiLauncher() {
   for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"})
     if (std::getenv(var)) return true;
   return false;
+}
+
+bool isFirstRank() {
+  for (const char* var : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
+    if (const char* rank = std::getenv(var)) return std::strcmp(rank, "0") == 0;
+  return true;
 }
 
 namespace {
@@ -50,16 +60,29 @@ int relaunchUnderMpi(int np, const std::vector<std::string>& args) {
   setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 0);
   setenv(kTerminalVariable, isatty(STDOUT_FILENO) ? "1" : "0", 1);
 
-  // --quiet: sluice prints its own one-line error; mpiexec's banner about a
-  // non-zero exit would only repeat it.
-  std::vector<std::string> argv = {"mpiexec", "--quiet", "-n", std::to_string(np), self};
+  // mpiexec runs as a supervised child rather than in place of this process:
+  // its reports are read here and shortened (a rank killed by a signal: one
+  // line naming the rank and the signal; sluice's own error lines as they are).
+  std::vector<std::string> argv = {"mpiexec", "-n", std::to_string(np), self};
   argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> cargv;
-  for (auto& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  execvp("mpiexec", cargv.data());
-  std::fprintf(stderr, "error: --np %d: cannot start mpiexec: %s (install openmpi-bin)\n", np, std::strerror(errno));
-  return 1;
+  MpiexecStderrFilter filter;
+  auto show = [](const std::vector<std::string>& lines) {
+    for (const std::string& line : lines) std::fprintf(stderr, "%s\n", line.c_str());
+  };
+  const ChildResult result = runSupervisedChild(argv, [&](std::string_view line) { show(filter.line(line)); });
+  if (!result.startError.empty()) {
+    std::fprintf(stderr, "error: --np %d: cannot start mpiexec: %s (install openmpi-bin)\n", np,
+                 result.startError.c_str());
+    return 1;
+  }
+  if (result.forwardedSignal != 0 && result.exitCode != 0) {
+    // Stopped from outside (`kill`, `timeout`, a batch system): say so rather than "mpiexec failed".
+    std::fprintf(stderr, "error: stopped by signal %d (%s)\n", result.forwardedSignal,
+                 strsignal(result.forwardedSignal));
+    return 1;
+  }
+  show(filter.finish(result.exitCode));
+  return result.exitCode == 0 ? 0 : 1;
 }
 
 }  // namespace sluice::apps

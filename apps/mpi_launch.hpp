@@ -9,6 +9,10 @@ namespace sluice::apps {
 /// True when this process was started by an MPI launcher (Open MPI, MPICH/PMI).
 bool underMpiLauncher();
 
+/// False on every rank but the first under an MPI launcher (true without
+/// one): errors found before MPI starts are printed once.
+bool isFirstRank();
+
 /// Whether the user's standard output is a terminal. Under an MPI launcher a
 /// rank's stdout is a pseudo-terminal whatever the user's is (Open MPI), so
 /// the ranks trust only what `relaunchUnderMpi` recorded before starting
@@ -23,8 +27,9 @@ bool userStdoutIsTerminal();
 /// Call before MPI_Init; does nothing under a launcher.
 void prepareSerialMpi();
 
-/// Replaces this process by `mpiexec -n np <this program> args...`; returns
-/// only on failure (with a message on stderr), as exit code 1.
+/// Runs `mpiexec -n np <this program> args...` and returns the exit code for
+/// this process: 0 when every rank succeeded, else 1. mpiexec's reports are
+/// shortened (MpiexecStderrFilter); SIGINT/SIGTERM are passed on to it.
 int relaunchUnderMpi(int np, const std::vector<std::string>& args);
 
 }  // namespace sluice::apps

@@ -95,7 +95,7 @@ TEST(MeshCommand, TextReportNamesPatchesAndBandwidth) {
 TEST(MeshCommand, MissingCaseDirectory) {
   const auto r = sluiceMesh("/nonexistent/case");
   EXPECT_EQ(r.exitCode, 1);
-  EXPECT_EQ(r.output, "error: /nonexistent/case: case directory not found\n");
+  EXPECT_EQ(r.output, "error: /nonexistent/case: no such case directory\n");
 }
 
 TEST(MeshCommand, CaseWithoutMesh) {
@@ -230,4 +230,40 @@ TEST(MeshCommand, UnsupportedEdgeType) {
   const auto r = sluiceMesh(dir.path().string());
   EXPECT_EQ(r.exitCode, 1);
   EXPECT_THAT(r.output, HasSubstr("edge type 'spline' is not supported"));
+}
+
+TEST(MeshCommand, BlockCountsBeyondTheLabelRangeAreRefused) {
+  // These used to crash (46340, 46341, 65535-65537) or print "error: internal:
+  // vector::_M_default_append" (33000-46339).
+  for (const char* n : {"33000", "46339", "46340", "46341", "65535", "65536", "65537"}) {
+    TempDir dir;
+    dir.write("system/blockMeshDict", cubeDict(std::string("hex (0 1 2 3 4 5 6 7) (") + n + " " + n +
+                                               " 1) simpleGrading (1 1 1)"));
+    const auto r = sluiceMesh(dir.path().string());
+    EXPECT_EQ(r.exitCode, 1) << n << "\n" << r.output;
+    EXPECT_THAT(r.output, ::testing::StartsWith("error: system/blockMeshDict:")) << n;
+    EXPECT_THAT(r.output, HasSubstr(std::string(": block 0 (") + n + " x " + n + " x 1 cells) has ")) << n;
+    EXPECT_THAT(r.output, ::testing::EndsWith(" a mesh may have\n")) << n;
+    EXPECT_THAT(r.output, ::testing::Not(HasSubstr("internal"))) << n;
+  }
+}
+
+TEST(MeshCommand, JsonIsValidWithANonUtf8PatchName) {
+  TempDir dir;
+  // Patch names in Latin-1 ("café", "Ä") and a stray UTF-8 continuation byte.
+  dir.write("system/blockMeshDict",
+            cubeDict("hex (0 1 2 3 4 5 6 7) (2 2 2) simpleGrading (1 1 1)",
+                     "caf\xe9 { type wall; faces ((0 4 7 3)); } \xc4\x80x { type patch; faces ((1 2 6 5)); } "
+                     "a\x80 { type patch; faces ((0 1 5 4)); }"));
+  const auto r = sluiceMesh(dir.path().string(), "--json > " + shellQuote((dir.path() / "report.json").string()));
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  // Python's json module reads bytes strictly as UTF-8.
+  const auto check = runCommand(
+      "python3 -c 'import json,sys; d=json.loads(open(sys.argv[1],\"rb\").read().decode(\"utf-8\")); "
+      "print(sorted(p[\"name\"] for p in d[\"patches\"]))' " + shellQuote((dir.path() / "report.json").string()),
+      60);
+  EXPECT_EQ(check.exitCode, 0) << check.output;
+  EXPECT_THAT(check.output, HasSubstr("'café'")) << check.output;
+  EXPECT_THAT(check.output, HasSubstr("'a\\x80'")) << check.output;
+  EXPECT_THAT(check.output, HasSubstr("'Āx'")) << check.output;
 }

@@ -301,7 +301,7 @@ TEST(SetFieldsCommand, MissingDictionaryOrCase) {
   EXPECT_EQ(r.output, "error: system/setFieldsDict: cannot open file\n");
   r = sluiceSetFields(dir.path() / "nowhere");
   EXPECT_EQ(r.exitCode, 1);
-  EXPECT_THAT(r.output, HasSubstr("nowhere: case directory not found"));
+  EXPECT_THAT(r.output, HasSubstr("nowhere: no such case directory"));
 }
 
 TEST(SetFieldsCommand, ExampleCasesSetTheirWaterColumns) {

@@ -44,4 +44,8 @@ set_tests_properties(
     Ranks/RunMeshCheck.APointAtInfinityIsRefused/np3
     GamgOpenFoam.CavityPressureSolvesTakeOpenFoamsVCycles
     GamgOpenFoam.PitzDailyMeshPressureSolvesTakeOpenFoamsVCycles
+    Ranks/RankKilled.OneLineNamesTheRankAndTheSignal/np2
+    Ranks/RankKilled.OneLineNamesTheRankAndTheSignal/np3
+    RankError.ARanksOwnErrorLineAppearsOnceAtTwoRanks
+    RankKilled.SigtermToSluiceEndsEveryRank
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/core/utf8.hpp"
 
 namespace sluice {
 
@@ -12,8 +13,8 @@ std::string jsonString(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);
   out += '"';
-  for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -23,11 +24,19 @@ std::string jsonString(std::string_view text) {
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
       default:
-        if (c < 0x20)
+        if (c < 0x20) {
           out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-        else
-          out += ch;
+        } else if (const std::size_t n = utf8SequenceLength(text, i); n > 0) {
+          out.append(text.substr(i, n));
+          i += n;
+          continue;
+        } else {
+          // Not UTF-8 (a Latin-1 file name, a cut sequence): the byte as the
+          // Latin-1 character it would be, so the document stays valid JSON.
+          out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+        }
     }
+    ++i;
   }
   out += '"';
   return out;

@@ -18,8 +18,9 @@
 
 namespace sluice {
 
-/// `text` as a JSON string literal, quotes included. Control characters are
-/// escaped; other bytes (UTF-8) pass through unchanged.
+/// `text` as a JSON string literal, quotes included, always valid UTF-8:
+/// control characters are escaped, well-formed UTF-8 passes through, and
+/// each byte that is not part of it becomes \u00XX (read as Latin-1).
 std::string jsonString(std::string_view text);
 
 /// `v` as a JSON number with 17 significant digits, or "null" if not finite.

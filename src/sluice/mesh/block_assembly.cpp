@@ -9,8 +9,11 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
+#include <string>
 #include <unordered_map>
 
+#include "sluice/core/checked_count.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/hex_block.hpp"
 
@@ -95,9 +98,58 @@ class Assembler {
     return q;
   }
 
+  // Cells, points and faces of each block and of all blocks together, in 64
+  // bits: they are numbered by Label, and the face list's offsets count 4
+  // points per face (before point merging, which only lowers the counts).
+  struct MeshCounts {
+    std::optional<std::int64_t> cells = 0, points = 0, faces = 0;
+  };
+  static constexpr std::int64_t kMaxFaces = kMaxLabel / 4;
+
+  void checkCounts(std::size_t b, MeshCounts& totals) const {
+    const auto& n = spec_.blocks[b].cells;
+    const std::int64_t ni = n[0], nj = n[1], nk = n[2];
+    // Interior and boundary faces of the block: 3 per cell plus one layer on each lower side.
+    const MeshCounts block{checkedProduct({ni, nj, nk}), checkedProduct({ni + 1, nj + 1, nk + 1}),
+                           checkedSum({checkedProduct({3, ni, nj, nk}), checkedProduct({ni, nj}),
+                                       checkedProduct({nj, nk}), checkedProduct({ni, nk})})};
+    const std::string what = fmt::format("block {} ({} x {} x {} cells)", b, ni, nj, nk);
+    checkLimit(spec_.blocks[b].pos, what, block);
+    totals = {checkedSum({totals.cells, block.cells}), checkedSum({totals.points, block.points}),
+              checkedSum({totals.faces, block.faces})};
+  }
+
+  void checkLimit(const SourcePos& pos, const std::string& what, const MeshCounts& counts) const {
+    auto check = [&](const std::optional<std::int64_t>& count, std::int64_t limit, const char* entity) {
+      if (count && *count <= limit) return;
+      const std::string value = count ? std::to_string(*count) : "more than 9223372036854775807";
+      fail(pos, fmt::format("{} has {} {}, more than the {} {} a mesh may have", what, value, entity, limit, entity));
+    };
+    check(counts.cells, kMaxLabel, "cells");
+    check(counts.points, kMaxLabel, "points");
+    check(counts.faces, kMaxFaces, "faces");
+  }
+
+  // Cells are shared among grading sections by rounding and the largest
+  // section takes the remainder (as blockMesh does); many sections that all
+  // round up can leave it a negative share, which no division can honour.
+  void checkGradingSections(std::size_t b) const {
+    static constexpr const char* kDir[3] = {"x", "y", "z"};
+    const BlockSpec& block = spec_.blocks[b];
+    for (int e = 0; e < 12; ++e) {
+      const Label n = block.cells[e / 4];
+      for (Label m : block.grading[e].sectionCells(n))
+        if (m < 0)
+          fail(block.pos, fmt::format("block {}: the {} cells in direction {} cannot be shared among the {} grading "
+                                      "sections of edge {} (their rounded shares add up to more than {})",
+                                      b, n, kDir[e / 4], block.grading[e].sectionList().size(), e, n));
+    }
+  }
+
   void checkBlocks() const {
     static constexpr const char* kDir[3] = {"x", "y", "z"};
     const auto nVertices = static_cast<Label>(spec_.vertices.size());
+    MeshCounts totals;
     for (std::size_t b = 0; b < spec_.blocks.size(); ++b) {
       const BlockSpec& block = spec_.blocks[b];
       for (Label v : block.vertices)
@@ -106,6 +158,8 @@ class Assembler {
                fmt::format("block {} vertex label {} is out of range (there are {} vertices)", b, v, nVertices));
       for (int d = 0; d < 3; ++d)
         if (block.cells[d] < 1) fail(fmt::format("block {} has {} cells in direction {}", b, block.cells[d], kDir[d]));
+      checkCounts(b, totals);
+      checkGradingSections(b);
       for (int v = 0; v < 8; ++v)
         for (int w = 0; w < v; ++w)
           if (block.vertices[v] == block.vertices[w])
@@ -138,6 +192,7 @@ class Assembler {
       if (outward == 0) fail(fmt::format("block {} is inside-out (left-handed vertex order)", b));
       if (outward != 6) fail(fmt::format("block {} is distorted: block faces{} point inwards", b, inward));
     }
+    if (spec_.blocks.size() > 1) checkLimit({}, "the mesh (all blocks together)", totals);
   }
 
   void buildBlocks() {

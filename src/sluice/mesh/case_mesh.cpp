@@ -27,7 +27,7 @@ bool hasPolyMeshFiles(const fs::path& dir) {
 }  // namespace
 
 std::string caseMeshSource(const fs::path& caseDir) {
-  if (!fs::is_directory(caseDir)) throw InputError(fmt::format("{}: case directory not found", caseDir.string()));
+  if (!fs::is_directory(caseDir)) throw InputError(fmt::format("{}: no such case directory", caseDir.string()));
   const fs::path polyMeshDir = caseDir / "constant" / "polyMesh";
   if (hasPolyMeshFiles(polyMeshDir)) return "constant/polyMesh";
   if (!fs::exists(caseDir / "system/blockMeshDict") && fs::exists(polyMeshDir / "blockMeshDict"))

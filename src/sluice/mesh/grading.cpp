@@ -1,6 +1,7 @@
 #include "sluice/mesh/grading.hpp"
 
 #include <cmath>
+#include <cstdint>
 
 #include "sluice/core/error.hpp"
 
@@ -42,27 +43,35 @@ Grading Grading::inverse() const {
   return g;
 }
 
-std::vector<Scalar> Grading::divide(Label n) const {
-  if (n < 1) throw Error("Grading::divide: need at least one cell");
-  std::vector<Scalar> lambda(n + 1, 0.0);
-  lambda[n] = 1.0;
+std::vector<Label> Grading::sectionCells(Label n) const {
   const auto nSections = static_cast<Label>(sections_.size());
-  if (n < nSections) {
-    for (Label i = 1; i < n; ++i) lambda[i] = Scalar(i) / n;
-    return lambda;
-  }
-
-  // Cells per section: rounded shares, remainder to the largest section
-  // (the first one on ties), independent of the section order otherwise.
+  if (n < nSections) return {};
+  // Rounded shares, remainder to the largest section (the first one on
+  // ties), independent of the section order otherwise.
   std::vector<Label> cells(nSections);
-  Label sum = 0;
+  std::int64_t sum = 0;
   Label largest = 0;
   for (Label s = 0; s < nSections; ++s) {
     cells[s] = static_cast<Label>(sections_[s].cellFraction * n + 0.5);
     sum += cells[s];
     if (sections_[s].cellFraction > sections_[largest].cellFraction) largest = s;
   }
-  cells[largest] += n - sum;
+  cells[largest] = static_cast<Label>(cells[largest] + (n - sum));
+  return cells;
+}
+
+std::vector<Scalar> Grading::divide(Label n) const {
+  if (n < 1) throw Error("Grading::divide: need at least one cell");
+  std::vector<Scalar> lambda(static_cast<std::size_t>(n) + 1, 0.0);
+  lambda[n] = 1.0;
+  const std::vector<Label> cells = sectionCells(n);
+  if (cells.empty()) {
+    for (Label i = 1; i < n; ++i) lambda[i] = Scalar(i) / n;
+    return lambda;
+  }
+  for (Label m : cells)
+    if (m < 0) throw Error("Grading::divide: the cells cannot be shared among the grading sections");
+  const auto nSections = static_cast<Label>(sections_.size());
 
   Scalar start = 0;
   Label first = 1;  // index of the first boundary computed in the section

@@ -44,6 +44,12 @@ class Grading {
   /// remainder. With fewer cells than sections the division is uniform.
   std::vector<Scalar> divide(Label n) const;
 
+  /// How divide(n) shares n cells among the sections (empty when n is below
+  /// the number of sections: uniform division). A share can come out
+  /// negative when many sections round up; divide refuses such an n, and
+  /// blockMeshDict readers check it first to name the block.
+  std::vector<Label> sectionCells(Label n) const;
+
   friend bool operator==(const Grading&, const Grading&) = default;
 
  private:

@@ -1,5 +1,8 @@
 #include "sluice/mesh/hex_block.hpp"
 
+#include <cstdint>
+
+#include "sluice/core/checked_count.hpp"
 #include "sluice/core/error.hpp"
 
 namespace sluice::mesh {
@@ -58,6 +61,9 @@ HexBlock::HexBlock(const std::array<Vec3, 8>& corners, const std::array<Label, 3
     : n_(cells) {
   for (Label c : n_)
     if (c < 1) throw Error("HexBlock: cell counts must be positive");
+  // Lattice points are numbered by Label (callers report the limit to users first).
+  const auto points = checkedProduct({std::int64_t{n_[0]} + 1, std::int64_t{n_[1]} + 1, std::int64_t{n_[2]} + 1});
+  if (!points || *points > kMaxLabel) throw Error("HexBlock: too many points for a Label");
 
   std::array<EdgeDivision, 12> div;
   bool curved = false;

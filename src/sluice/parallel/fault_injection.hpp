@@ -7,6 +7,8 @@
 // ends within seconds with one message. Stages: "distribute" (mesh
 // distribution), "fvmesh" (FvMesh construction), "solver" (solver
 // construction), "step" (the first time step), "write" (the first write).
+// With SLUICE_INJECT_FAILURE=<stage>:<rank>:kill that rank raises SIGKILL
+// instead (a rank killed from outside, e.g. by the out-of-memory killer).
 // Without the variable, or for another stage or rank, it does nothing.
 #include <string_view>
 
