@@ -49,7 +49,7 @@ struct CavityCase {
   double pRelTol = 0;                  ///< p (not pFinal)
   std::string uSolverSettings = "solver smoothSolver; smoother symGaussSeidel; tolerance 1e-10; relTol 0;";
   int nCorrectors = 2;
-  std::string functions;               ///< body of controlDict's `functions` dictionary
+  std::string functions{};             ///< body of controlDict's `functions` dictionary
 };
 
 /// The `sets` function object body sampling U along both centrelines

@@ -252,7 +252,6 @@ void FvMesh::prepareLocal() {
 FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& comm)
     : impl_(std::make_unique<Impl>(std::move(distributed), comm)) {
   Impl& s = *impl_;
-  const mesh::PolyMesh& m = s.dist.mesh;
   // Local set-up first, agreed on this communicator before its first
   // collective: a rank that fails here must not leave the others waiting in
   // computePatchGlobals or the ghost exchange (parallel_error.hpp).

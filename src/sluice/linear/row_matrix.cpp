@@ -96,7 +96,6 @@ double RowMatrix::multiply(std::span<double> x, std::span<double> y, GhostUpdate
 double RowMatrix::residual(std::span<double> x, std::span<const double> b, std::span<double> r,
                            GhostUpdater& ghosts) const {
   const LduAddressing& a = matrix_->addressing();
-  const auto nCells = static_cast<std::size_t>(a.nCells);
   ghosts.startGhostUpdate(x.first(static_cast<std::size_t>(a.nLocalCells)), 1);
   double sum = residualRows(*pattern_, offDiag_.data(), matrix_->diag().data(), x.data(), b.data(), r.data());
   ghosts.finishGhostUpdate();
