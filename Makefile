@@ -30,7 +30,9 @@ test: build
 
 # The unit and MPI test suites (every label but the `sluice run` tests of
 # solvers/ and apps/) built with AddressSanitizer and UndefinedBehaviorSanitizer;
-# any finding fails its test (tests/CMakeLists.txt sets the sanitizer options).
+# any finding fails its test. No leak checking: Open MPI's components (dlopened,
+# closed at MPI_Finalize) keep allocations until exit that LeakSanitizer cannot
+# attribute to a module, so they cannot be suppressed by name.
 # SANITIZE_LABELS=. runs the whole suite.
 SANITIZE_DIR ?= build-sanitize
 SANITIZE_LABELS ?= ^(core|io|mesh|parallel|linear|field|fv|output|pressure|models|fv_options|vof|plot|mpi)$$
@@ -38,7 +40,8 @@ test-sanitize: setup
 	@cmake -S . -B $(SANITIZE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DSLUICE_SANITIZE=ON -DSLUICE_BUILD_BENCH=OFF
 	@cmake --build $(SANITIZE_DIR) -j $(JOBS)
-	cd $(SANITIZE_DIR) && ctest -L '$(SANITIZE_LABELS)' --output-on-failure -j $(JOBS) --repeat until-pass:2
+	cd $(SANITIZE_DIR) && ASAN_OPTIONS=detect_leaks=0:strict_string_checks=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest -L '$(SANITIZE_LABELS)' --output-on-failure -j $(JOBS) --repeat until-pass:2
 
 # sluice against OpenFOAM v1912 side by side (bench/run; about 35 min on 2
 # cores). Results in bench/results/RESULTS.md. BENCH_ARGS=--quick for a short
