@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "sluice/io/quote_input.hpp"
+
 namespace sluice::apps {
 
 std::optional<int> parseRankCount(const std::string& text) {
@@ -14,7 +16,7 @@ std::optional<int> parseRankCount(const std::string& text) {
 }
 
 std::string rankCountError(const std::string& text) {
-  return "--np: expected a positive whole number of ranks, found '" + text + "'";
+  return "--np: expected a positive whole number of ranks, found " + io::quoteInput(text);
 }
 
 }  // namespace sluice::apps

@@ -408,8 +408,10 @@ std::vector<Scalar> FoamListReader::readScalarList(std::string_view what) {
       [&](const char* p, Scalar* dst, std::size_t n) {
         for (std::size_t i = 0; i < n; ++i) dst[i] = binaryScalar(p + i * format_.scalarBytes);
       });
-  for (std::size_t i = 0; i < out.size(); ++i)
-    if (!std::isfinite(out[i])) throw InputError(fmt::format("{}entry {} is not finite", prefix(what), i));
+  // (ascii items were checked as they were read; binary ones may hold nan or inf)
+  if (format_.binary)
+    for (std::size_t i = 0; i < out.size(); ++i)
+      if (!std::isfinite(out[i])) throw InputError(fmt::format("{}entry {} is not finite", prefix(what), i));
   return out;
 }
 
