@@ -24,22 +24,4 @@ inline bool readsFiles(std::string_view text) {
   return false;
 }
 
-/// Inputs with a list count of 7 or more digits before '(' or '{': a uniform
-/// list "2000000000{1}" is expanded to its declared count before any reader
-/// knows how many entries it needs (one 16 GB allocation). Skipped so a
-/// fixed-budget run stays green until that is fixed; regression tests
-/// DISABLED_ in tests/io/test_dictionary_fuzz.cpp and
-/// tests/io/test_foam_list_reader_fuzz.cpp.
-inline bool pendingRobustIo(std::string_view text) {
-  std::size_t digits = 0;
-  for (const char c : text) {
-    if ((c == '(' || c == '{') && digits >= 7) return true;
-    if (c >= '0' && c <= '9')
-      ++digits;
-    else if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
-      digits = 0;
-  }
-  return false;
-}
-
 }  // namespace sluice::fuzz

@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -109,6 +111,19 @@ TEST(DictionaryFiles, UnreadableFile) {
   EXPECT_EQ(errorOf([&] { Dictionary::readFile(dir.path(), "system"); }), "system: cannot open file");
   std::filesystem::path p = dir.path() / "noName";
   EXPECT_EQ(errorOf([&] { Dictionary::readFile(p); }), p.string() + ": cannot open file");
+}
+
+// Devices and pipes are not input files: a named pipe blocked the open
+// forever (no writer), `#include "/dev/zero"` was read as an empty file.
+TEST(DictionaryFiles, DevicesAndPipesAreNotFiles) {
+  TempDir dir("pipe");
+  const std::filesystem::path fifo = dir.path() / "system/controlDict";
+  std::filesystem::create_directories(fifo.parent_path());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(errorOf([&] { Dictionary::readFile(fifo, "system/controlDict"); }), "system/controlDict: cannot open file");
+  dir.write("system/fvSolution", "a 1;\n#include \"/dev/zero\"\n");
+  EXPECT_EQ(errorOf([&] { Dictionary::readFile(dir.path() / "system/fvSolution", "system/fvSolution"); }),
+            "system/fvSolution:2:1: #include: cannot open file '/dev/zero'");
 }
 
 TEST(DictionaryFiles, ParseResolvesIncludesAgainstBaseDir) {

@@ -87,10 +87,43 @@ TEST(DictionaryFuzz, DeepNestingIsAnErrorNotAStackOverflow) {
   EXPECT_THROW(parse(text), sluice::InputError);
 }
 
-// Not fixed yet: a declared uniform count is expanded before the field's size
-// is known: one 16 GB allocation
-// (fuzz/field.cpp on a 0/p file).
-TEST(DictionaryFuzz, DISABLED_HugeUniformFieldCountIsAnErrorNotAnAllocation) {
+// A declared uniform count was expanded before the field's size was known:
+// one 16 GB allocation (fuzz/field.cpp on a 0/p file). N{v} now stays one
+// value until expanded to the mesh's count, which it must equal.
+TEST(DictionaryFuzz, HugeUniformFieldCountIsAnErrorNotAnAllocation) {
   Dictionary d = parse("internalField nonuniform List<scalar> 2000000000{1};");
-  EXPECT_THROW(sluice::io::readFieldValue(d, "internalField"), sluice::InputError);
+  const sluice::io::FieldValue v = sluice::io::readFieldValue(d, "internalField");
+  EXPECT_EQ(v.size(), 1u);
+  try {
+    (void)v.expandScalars(400);
+    FAIL() << "expected an InputError";
+  } catch (const sluice::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'internalField': expected 400 values, found 2000000000"), std::string::npos)
+        << e.what();
+  }
+}
+
+// N{v} in a field value is what OpenFOAM writes for a uniform-valued
+// nonuniform field: it expands to the mesh's count (scalars and vectors).
+TEST(DictionaryFuzz, UniformListFieldValuesExpandToTheirCount) {
+  Dictionary d = parse("a nonuniform List<scalar> 3{2.5}; b nonuniform List<vector> 2{(1 2 3)}; c nonuniform List<scalar> 0();");
+  EXPECT_EQ(sluice::io::readFieldValue(d, "a").expandScalars(3), (std::vector<double>{2.5, 2.5, 2.5}));
+  const auto b = sluice::io::readFieldValue(d, "b").expandVectors(2);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[1].z, 3.0);
+  EXPECT_TRUE(sluice::io::readFieldValue(d, "c").expandScalars(0).empty());
+  EXPECT_THROW((void)sluice::io::readFieldValue(d, "a").expandScalars(4), sluice::InputError);
+}
+
+// Lists read from dictionaries expand N{v} only up to kMaxUniformListEntries.
+TEST(DictionaryFuzz, HugeUniformDictionaryListIsAnErrorNotAnAllocation) {
+  Dictionary d = parse("x 2000000000{(1 2 3)}; y 4{1};");
+  try {
+    (void)d.get<std::vector<sluice::Vec3>>("x");
+    FAIL() << "expected an InputError";
+  } catch (const sluice::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("uniform list of 2000000000 entries is too long"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(d.get<std::vector<double>>("y"), (std::vector<double>{1, 1, 1, 1}));
 }

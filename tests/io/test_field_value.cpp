@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "io/io_test_util.hpp"
+#include "sluice/core/error.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/io/field_value.hpp"
 
@@ -65,7 +67,11 @@ multiLine nonuniform List<scalar>
   FieldValue ev = readFieldValue(d, "ev");
   EXPECT_TRUE(ev.isVector());
   EXPECT_EQ(ev.size(), 0u);
-  EXPECT_EQ(readFieldValue(d, "u").scalars, (std::vector<Scalar>{7, 7, 7, 7}));
+  FieldValue u = readFieldValue(d, "u");  // N{v}: one value, N kept
+  EXPECT_EQ(u.scalars, (std::vector<Scalar>{7}));
+  EXPECT_EQ(u.repeatCount, std::optional<std::size_t>(4));
+  EXPECT_EQ(u.expandScalars(4), (std::vector<Scalar>{7, 7, 7, 7}));
+  EXPECT_THROW((void)u.expandScalars(5), sluice::InputError);
   FieldValue m = readFieldValue(d, "multiLine");
   double sum = 0;
   for (double x : m.scalars) sum += x;

@@ -342,6 +342,19 @@ const BadInput kBadInputs[] = {
               positionIn("dictionary", "blockMeshDict", f.blockMeshDict, "999999999999999") +
               ": 'vertices': list says 999999999999999 entries but has 8";
      }},
+    {"HugeUniformCountInAFieldFile",
+     [](CavityFiles& f) {
+       // N{v} was expanded when read: one 16 GB allocation before any check
+       replace(f.p, "internalField   uniform 0;", "internalField   nonuniform List<scalar> 2000000000{0};");
+       return std::string("error: 0/p: internalField: expected 64 values, found 2000000000");
+     }},
+    {"IncludeOfADevice",
+     [](CavityFiles& f) {
+       // a device was read as a file
+       f.controlDict = "#include \"/dev/zero\"\n" + f.controlDict;
+       return "error: system/controlDict:" + positionIn("dictionary", "controlDict", f.controlDict, "#include") +
+              ": #include: cannot open file '/dev/zero'";
+     }},
     {"HugeTokenIsCutInTheMessage",
      [](CavityFiles& f) {
        // the whole token was echoed into the error line

@@ -30,8 +30,9 @@ std::vector<T> checkedFieldValues(const io::FieldValue& v, const std::string& wh
   if (v.isVector() != wantVector)
     throw InputError(fmt::format("{}: expected a {} value, found a {}", v.origin, FieldTraits<T>::typeName,
                                  v.isVector() ? "vector" : "scalar"));
-  if (!v.uniform && static_cast<GlobalLabel>(v.size()) != count)
-    throw InputError(fmt::format("{}: {}: expected {} values, found {}", where, key, count, v.size()));
+  const std::size_t given = v.repeatCount ? *v.repeatCount : v.size();
+  if ((!v.uniform || v.repeatCount) && given != static_cast<std::size_t>(count))
+    throw InputError(fmt::format("{}: {}: expected {} values, found {}", where, key, count, given));
   const std::vector<T>& values = valuesOf<T>(v);
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (isFinite(values[i])) continue;

@@ -33,14 +33,27 @@ FieldValue readFieldValue(TokenStream& ts) {
     out.uniform = false;
     if (ts.atEnd()) ts.fail("expected List<scalar> or List<vector>, found end of entry");
     const Token& type = ts.peek();
-    if (type.isWord("List<scalar>")) {
+    if (type.isWord("List<scalar>") || type.isWord("List<vector>")) {
       ts.next();
-      out.type = FieldValueType::Scalar;
-      out.scalars = ts.readScalarList();
-    } else if (type.isWord("List<vector>")) {
-      ts.next();
-      out.type = FieldValueType::Vector;
-      out.vectors = ts.readVec3List();
+      out.type = type.isWord("List<vector>") ? FieldValueType::Vector : FieldValueType::Scalar;
+      const std::size_t sizePos = ts.position();
+      const std::int64_t n = ts.acceptListSize();
+      if (n >= 0 && ts.acceptPunct('{')) {
+        // N{v} stays one value: N is checked when the field is expanded.
+        out.uniform = true;
+        out.repeatCount = static_cast<std::size_t>(n);
+        if (out.isVector())
+          out.vectors.push_back(ts.readVec3());
+        else
+          out.scalars.push_back(ts.readScalar());
+        ts.expectPunct('}');
+        return out;
+      }
+      ts.seek(sizePos);
+      if (out.isVector())
+        out.vectors = ts.readVec3List();
+      else
+        out.scalars = ts.readScalarList();
     } else if (type.isWord() && type.text.rfind("List<", 0) == 0) {
       ts.fail("unsupported field type '" + type.text + "' (only List<scalar> and List<vector>)");
     } else {
@@ -58,19 +71,24 @@ FieldValue readFieldValue(const Dictionary& dict, std::string_view key) {
   return v;
 }
 
+void FieldValue::checkCount(std::size_t n) const {
+  if (uniform && !repeatCount) return;
+  const std::size_t given = repeatCount ? *repeatCount : size();
+  if (given != n)
+    throw InputError(origin + ": expected " + std::to_string(n) + " values, found " + std::to_string(given));
+}
+
 std::vector<Scalar> FieldValue::expandScalars(std::size_t n) const {
   if (isVector()) throw InputError(origin + ": expected a scalar field value, found a vector");
+  checkCount(n);
   if (uniform) return std::vector<Scalar>(n, scalars.at(0));
-  if (scalars.size() != n)
-    throw InputError(origin + ": expected " + std::to_string(n) + " values, found " + std::to_string(scalars.size()));
   return scalars;
 }
 
 std::vector<Vec3> FieldValue::expandVectors(std::size_t n) const {
   if (!isVector()) throw InputError(origin + ": expected a vector field value, found a scalar");
+  checkCount(n);
   if (uniform) return std::vector<Vec3>(n, vectors.at(0));
-  if (vectors.size() != n)
-    throw InputError(origin + ": expected " + std::to_string(n) + " values, found " + std::to_string(vectors.size()));
   return vectors;
 }
 

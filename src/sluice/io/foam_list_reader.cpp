@@ -13,6 +13,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/io/quote_input.hpp"
+#include "sluice/io/uniform_list_limit.hpp"
 
 namespace sluice::io {
 
@@ -81,7 +82,11 @@ FoamStreamFormat FoamStreamFormat::fromHeader(bool binary, std::string_view arch
 }
 
 FoamListReader::FoamListReader(std::string_view text, std::size_t offset, FoamStreamFormat format, std::string file)
-    : text_(text), pos_(std::min(offset, text.size())), format_(format), file_(std::move(file)) {
+    : text_(text),
+      pos_(std::min(offset, text.size())),
+      format_(format),
+      file_(std::move(file)),
+      uniformEntriesLeft_(kMaxUniformListEntries) {
   // Binary bodies hold NUL bytes; in ascii text one is corruption (even in a comment).
   if (!format_.binary && pos_ < text_.size())
     if (const void* nul = std::memchr(text_.data() + pos_, '\0', text_.size() - pos_))
@@ -196,6 +201,14 @@ void FoamListReader::closeList(char close, std::string_view what, std::size_t co
 
 void FoamListReader::failCount(const ListStart& list, std::size_t found) const {
   failAt(list.start, fmt::format("list says {} entries but has {}", list.count, found));
+}
+
+void FoamListReader::chargeUniform(const ListStart& list, std::size_t perItem) {
+  if (perItem > 0 && list.count > uniformEntriesLeft_ / perItem)
+    failAt(list.start, fmt::format("uniform list of {} entries is too long: the uniform lists of a file may expand "
+                                   "to at most {} entries",
+                                   list.count, kMaxUniformListEntries));
+  uniformEntriesLeft_ -= list.count * perItem;
 }
 
 void FoamListReader::closeSized(const ListStart& list, std::string_view what, bool nested) {
@@ -332,6 +345,7 @@ std::size_t FoamListReader::readListInto(std::vector<T>& out, std::string_view w
         if (nested) throw;
         failTruncated(what, s.count, 0);
       }
+      chargeUniform(s, 1);
       out.insert(out.end(), s.count, value);
       return s.count;
     }
@@ -458,6 +472,7 @@ CompactLabelLists FoamListReader::readLabelListList(std::string_view what) {
       } catch (const EndOfInput&) {
         failTruncated(what, s.count, 0);
       }
+      chargeUniform(s, item.size() + 1);  // (+1: each item's offset)
       out.offsets.reserve(s.count + 1);
       for (std::size_t i = 0; i < s.count; ++i) {
         out.values.insert(out.values.end(), item.begin(), item.end());

@@ -9,7 +9,9 @@
 // std::from_chars: no tokens or strings are built per entry. Lists nest at
 // most two levels (faces), read without recursion, so no nesting limit
 // (io/nesting_limit.hpp) is needed here. Numbers must be finite; a declared
-// size never allocates beyond what the rest of the text can hold.
+// size never allocates beyond what the rest of the text can hold, and the
+// uniform lists of one reader expand to at most kMaxUniformListEntries
+// entries in total (io/uniform_list_limit.hpp).
 //
 //   auto fmt = io::FoamStreamFormat::fromHeader(/*binary=*/true, "LSB;label=32;scalar=64", "constant/polyMesh/points");
 //   io::FoamListReader in(fileText, bodyOffset, fmt, "constant/polyMesh/points");
@@ -102,6 +104,9 @@ class FoamListReader {
   /// Raw bytes of a binary list body (just after its '('); consumes the
   /// closing ')'. Returns a pointer to the first byte.
   const char* binaryBlock(std::string_view what, std::size_t count, std::size_t itemBytes, bool nested);
+  /// Charges a uniform list of `list.count` items of `perItem` entries each
+  /// against the reader's budget; throws at the list's start beyond it.
+  void chargeUniform(const ListStart& list, std::size_t perItem);
 
   Label asciiLabel();
   Scalar asciiScalar();
@@ -119,6 +124,7 @@ class FoamListReader {
   std::size_t pos_ = 0;
   FoamStreamFormat format_;
   std::string file_;
+  std::size_t uniformEntriesLeft_;
 };
 
 }  // namespace sluice::io

@@ -5,9 +5,19 @@
 
 namespace sluice::io {
 
-std::optional<std::string> readTextFilePrefix(const std::filesystem::path& file, std::size_t maxBytes) {
+namespace {
+
+// Devices and pipes (`#include "/dev/zero"`, "/dev/stdin") would be read
+// without end or block: only regular files (or links to them) are input.
+bool isRegularFile(const std::filesystem::path& file) {
   std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) return std::nullopt;
+  return std::filesystem::is_regular_file(file, ec);
+}
+
+}  // namespace
+
+std::optional<std::string> readTextFilePrefix(const std::filesystem::path& file, std::size_t maxBytes) {
+  if (!isRegularFile(file)) return std::nullopt;
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
   std::string text(maxBytes, '\0');
@@ -18,8 +28,7 @@ std::optional<std::string> readTextFilePrefix(const std::filesystem::path& file,
 }
 
 std::optional<std::string> readTextFile(const std::filesystem::path& file) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) return std::nullopt;
+  if (!isRegularFile(file)) return std::nullopt;
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
   in.seekg(0, std::ios::end);

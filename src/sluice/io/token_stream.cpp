@@ -1,12 +1,14 @@
 #include "sluice/io/token_stream.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <utility>
 
 #include "sluice/core/error.hpp"
 #include "sluice/io/quote_input.hpp"
 #include "sluice/io/tokenizer.hpp"
+#include "sluice/io/uniform_list_limit.hpp"
 
 namespace sluice::io {
 
@@ -185,8 +187,10 @@ std::vector<T> readList(TokenStream& ts, ReadOne readOne) {
   const std::size_t sizePos = ts.position();
   const std::int64_t n = ts.acceptListSize();
   if (n >= 0 && ts.acceptPunct('{')) {
-    if (n > std::numeric_limits<Label>::max())
-      ts.failAt(ts.tokens()[sizePos], "list size " + std::to_string(n) + " is too large");
+    if (static_cast<std::uint64_t>(n) > kMaxUniformListEntries)
+      ts.failAt(ts.tokens()[sizePos], "uniform list of " + std::to_string(n) +
+                                          " entries is too long: a uniform list may expand to at most " +
+                                          std::to_string(kMaxUniformListEntries) + " entries here");
     T value = readOne();
     ts.expectPunct('}');
     out.assign(static_cast<std::size_t>(n), value);

@@ -63,7 +63,9 @@ class TokenStream {
   /// (only a hint: readers never allocate by it beyond what the entry holds).
   /// Returns -1 (and consumes nothing) when the next tokens are not "N(" or "N{".
   std::int64_t acceptListSize();
-  std::vector<Scalar> readScalarList();      ///< ( a b ... ) or N( ... ) or N{v}
+  /// ( a b ... ), N( ... ) or N{v}; N{v} expands to at most
+  /// kMaxUniformListEntries entries (io/uniform_list_limit.hpp).
+  std::vector<Scalar> readScalarList();
   std::vector<Label> readLabelList();
   std::vector<Vec3> readVec3List();
   std::vector<std::string> readWordList();   ///< ( w1 w2 ... ) or a single word
