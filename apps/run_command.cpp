@@ -42,15 +42,7 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   });
 
   // startFrom latestTime: the folders rank 0 sees, for every rank.
-  double latest = 0;
-  int hasLatest = 0;
-  if (world.isRoot())
-    if (const std::optional<Scalar> t = solvers::latestTimeFolder(caseDir)) {
-      latest = *t;
-      hasLatest = 1;
-    }
-  world.broadcast(std::span<double>(&latest, 1));
-  world.broadcast(std::span<int>(&hasLatest, 1));
+  const std::optional<Scalar> latestTime = solvers::agreedLatestTimeFolder(world, caseDir);
 
   parallel::CommProfile profile;
   parallel::CaseStartup startup =
@@ -74,7 +66,7 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   if (comm.isRoot() && userStdoutIsTerminal()) terminal.emplace(stdout);
   solvers::RunContext context{caseDir, caseName(caseDir), comm, profile, mesh, controlDict,
                               terminal ? terminal->stream() : stdout, terminal ? &*terminal : nullptr,
-                              !options.quiet, hasLatest ? std::optional<Scalar>(latest) : std::nullopt};
+                              !options.quiet, latestTime};
   std::unique_ptr<solvers::Solver> solver =
       parallel::collectively(comm, [&] { return registry.create(application, context); });
   const int status = solver->run();

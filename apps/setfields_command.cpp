@@ -57,7 +57,7 @@ int runSetFieldsCommand(const SetFieldsCommandOptions& options) {
   const auto nCells = static_cast<std::size_t>(loaded.mesh.nCells());
 
   const io::Dictionary controlDict = io::Dictionary::readFile(caseDir / "system/controlDict", "system/controlDict");
-  const std::string time = solvers::TimeControl(solvers::TimeControlSettings::read(controlDict, caseDir)).timeName();
+  const std::string time = solvers::TimeControl(solvers::TimeControlSettings::read(controlDict, solvers::latestTimeFolder(caseDir))).timeName();
 
   const io::Dictionary dict = io::Dictionary::readFile(caseDir / "system/setFieldsDict", "system/setFieldsDict");
   const field::SetFieldsDict spec = field::SetFieldsDict::read(dict);

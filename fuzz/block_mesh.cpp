@@ -36,11 +36,8 @@ bool smallEnough(const sluice::mesh::BlockMeshSpec& spec) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text = sluice::fuzz::asText(data, size);
   if (sluice::fuzz::readsFiles(text)) return -1;
-  sluice::io::ParseOptions options;
-  options.warn = [](const std::string&) {};
   try {
-    const sluice::io::Dictionary dict =
-        sluice::io::Dictionary::parse(text, "system/blockMeshDict", "/nonexistent", options);
+    const sluice::io::Dictionary dict = sluice::fuzz::parseQuietly(text, "system/blockMeshDict");
     const sluice::mesh::BlockMeshSpec spec = sluice::mesh::readBlockMeshSpec(dict);
     if (smallEnough(spec)) (void)sluice::mesh::assembleBlockMesh(spec);
   } catch (const sluice::InputError&) {

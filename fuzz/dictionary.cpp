@@ -38,10 +38,8 @@ void visit(const sluice::io::Dictionary& dict, int depth) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text = sluice::fuzz::asText(data, size);
   if (sluice::fuzz::readsFiles(text)) return -1;  // -1: not added to the corpus
-  sluice::io::ParseOptions options;
-  options.warn = [](const std::string&) {};
   try {
-    const sluice::io::Dictionary dict = sluice::io::Dictionary::parse(text, "fuzz/dict", "/nonexistent", options);
+    const sluice::io::Dictionary dict = sluice::fuzz::parseQuietly(text, "fuzz/dict");
     visit(dict, 0);
   } catch (const sluice::InputError&) {
   }

@@ -62,10 +62,8 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text = sluice::fuzz::asText(data, size);
   if (sluice::fuzz::readsFiles(text)) return -1;
-  sluice::io::ParseOptions options;
-  options.warn = [](const std::string&) {};
   try {
-    const sluice::io::Dictionary dict = sluice::io::Dictionary::parse(text, "0/U", "/nonexistent", options);
+    const sluice::io::Dictionary dict = sluice::fuzz::parseQuietly(text, "0/U");
     const sluice::io::Dictionary* header = dict.findSubDict("FoamFile");
     const bool vector = header != nullptr && header->getOr<std::string>("class", "") == "volVectorField";
     if (vector)

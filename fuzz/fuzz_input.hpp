@@ -1,9 +1,13 @@
 #pragma once
-// Helpers shared by the fuzz targets: the input as text, and the filter that
-// keeps a target inside its own input (no file system reads).
+// Helpers shared by the fuzz targets: the input as text, the filter that
+// keeps a target inside its own input (no file system reads), and the parse
+// every dictionary-based target starts with.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
+
+#include "sluice/io/dictionary.hpp"
 
 namespace sluice::fuzz {
 
@@ -22,6 +26,14 @@ inline bool readsFiles(std::string_view text) {
     return true;
   }
   return false;
+}
+
+/// The input parsed as the dictionary file `name`, warnings dropped; includes
+/// resolve against a directory that does not exist. Throws InputError.
+inline io::Dictionary parseQuietly(std::string_view text, const std::string& name) {
+  io::ParseOptions options;
+  options.warn = [](const std::string&) {};
+  return io::Dictionary::parse(text, name, "/nonexistent", options);
 }
 
 }  // namespace sluice::fuzz

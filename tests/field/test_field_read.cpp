@@ -254,12 +254,30 @@ TEST_F(FieldRead, EmptyConditionOnAnOrdinaryPatchAndTheReverse) {
             "'zeroGradient'");
 }
 
+// A p file whose inlet is fixedValue with `inletValue`, the other patches as kPBoundary.
+std::string pWithInletValue(const std::string& internalField, const std::string& inletValue) {
+  return fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", internalField,
+                   "inlet { type fixedValue; value " + inletValue + "; }\n"
+                   "outlet { type zeroGradient; }\nwall { type zeroGradient; }\n\"(front|back)\" { type empty; }\n");
+}
+
+// What OpenFOAM writes for a uniform-valued nonuniform field: N{v}, read as
+// one value and checked against the mesh (a huge N allocated N values).
+TEST_F(FieldRead, UniformListValues) {
+  write("p", pWithInletValue("nonuniform List<scalar> 6{2.5}", "nonuniform List<scalar> 2{0.5}"));
+  VolScalarField p = readVolScalarField(dir_.path(), "p", "0", mesh_);
+  EXPECT_EQ(p.values(), std::vector<Scalar>(6, 2.5));
+  EXPECT_EQ(std::vector<Scalar>(p.patchValues(0).begin(), p.patchValues(0).end()), (std::vector<Scalar>{0.5, 0.5}));
+  write("p", pWithInletValue("nonuniform List<scalar> 2000000000{1}", "uniform 0"));
+  EXPECT_EQ(readError("p", false), "0/p: internalField: expected 6 values, found 2000000000");
+  write("p", pWithInletValue("uniform 0", "nonuniform List<scalar> 3{1}"));
+  EXPECT_EQ(readError("p", false), "0/p: boundaryField/inlet: value: expected 2 values, found 3");
+}
+
 TEST_F(FieldRead, CountMismatches) {
   write("p", fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", "nonuniform List<scalar> 5(1 2 3 4 5)", kPBoundary));
   EXPECT_EQ(readError("p", false), "0/p: internalField: expected 6 values, found 5");
-  write("p", fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", "uniform 0",
-                       "inlet { type fixedValue; value nonuniform List<scalar> 3(1 2 3); }\n"
-                       "outlet { type zeroGradient; }\nwall { type zeroGradient; }\n\"(front|back)\" { type empty; }\n"));
+  write("p", pWithInletValue("uniform 0", "nonuniform List<scalar> 3(1 2 3)"));
   EXPECT_EQ(readError("p", false), "0/p: boundaryField/inlet: value: expected 2 values, found 3");
 }
 

@@ -15,7 +15,7 @@ using solvers::TimeControlSettings;
 namespace {
 
 TimeControlSettings settingsFrom(const std::string& body) {
-  return TimeControlSettings::read(io::Dictionary::parse(body, "system/controlDict"), ".");
+  return TimeControlSettings::read(io::Dictionary::parse(body, "system/controlDict"), solvers::latestTimeFolder("."));
 }
 
 std::string readError(const std::string& body) {

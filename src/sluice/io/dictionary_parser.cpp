@@ -124,20 +124,28 @@ const Token* DictionaryParser::peekToken() {
   return &s.peeked;
 }
 
+namespace {
+
+// The pattern of a quoted keyword that looks like one ("(U|k)"), else null;
+// an invalid expression is an InputError at the keyword.
+std::shared_ptr<const KeyPattern> keyPatternOf(const Token& key) {
+  if (!key.isString() || !looksLikePattern(key.text)) return nullptr;
+  try {
+    return compileKeyPattern(key.text);
+  } catch (const std::regex_error& e) {
+    throw InputError(key.where("invalid regular expression \"" + escapeInput(key.text) + "\": " + e.what()));
+  }
+}
+
+}  // namespace
+
 void DictionaryParser::setKeyword(Entry& entry, const Token& keywordToken) {
   entry.keyword_ = keywordToken.text;
   entry.line_ = keywordToken.line;
   entry.isPattern_ = false;
   entry.pattern_.reset();
-  if (keywordToken.isString() && looksLikePattern(keywordToken.text)) {
-    try {
-      entry.pattern_ = compileKeyPattern(keywordToken.text);
-    } catch (const std::regex_error& e) {
-      throw InputError(
-          keywordToken.where("invalid regular expression \"" + escapeInput(keywordToken.text) + "\": " + e.what()));
-    }
-    entry.isPattern_ = true;
-  }
+  entry.pattern_ = keyPatternOf(keywordToken);
+  entry.isPattern_ = entry.pattern_ != nullptr;
 }
 
 Dictionary DictionaryParser::parse(std::string_view text, const std::string& displayName,
@@ -446,14 +454,7 @@ void DictionaryParser::removeKeys(Dictionary& dict, const Token& directive) {
     throw InputError(t.where("expected a keyword after '#remove', found " + describeToken(t)));
   }
   for (const Token& key : keys) {
-    std::shared_ptr<const KeyPattern> pattern;
-    if (key.isString() && looksLikePattern(key.text)) {
-      try {
-        pattern = compileKeyPattern(key.text);
-      } catch (const std::regex_error& e) {
-        throw InputError(key.where("invalid regular expression \"" + escapeInput(key.text) + "\": " + e.what()));
-      }
-    }
+    const std::shared_ptr<const KeyPattern> pattern = keyPatternOf(key);
     std::erase_if(dict.entries_, [&](const Entry& e) {
       return e.keyword_ == key.text || (pattern && pattern->matches(e.keyword_));
     });

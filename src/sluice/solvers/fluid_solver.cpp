@@ -29,7 +29,7 @@ FluidSolver::FluidSolver(RunContext& context, Algorithm algorithm)
       fvSolutionDict_(readCaseFile(context, "system/fvSolution")),
       schemes_(fv::FvSchemes::read(fvSchemesDict_)),
       pimple_(PimpleControl::read(fvSolutionDict_, algorithm)),
-      time_(TimeControlSettings::read(context.controlDict, context.caseDir, context.latestTimeFolder)),
+      time_(TimeControlSettings::read(context.controlDict, context.latestTimeFolder)),
       solvers_(fvSolutionDict_, context.comm, {}, context.verbose ? context.log : nullptr, &context.mesh.multigridMesh()),
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
       progress_(context.comm.isRoot() ? context.terminal : nullptr,

@@ -10,10 +10,15 @@ namespace {
 
 std::string duration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "?";
+  // (checked before rounding: an `endTime 1e300` run's estimate does not fit
+  // in an integer, and llround gave "-9223372036854775808s")
+  constexpr double kYear = 365.25 * 86400;
+  if (seconds >= 100 * kYear) return "over 100 years";
   const long long s = std::llround(seconds);
   if (s < 60) return fmt::format("{}s", s);
   if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
-  return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
+  if (s < 86400) return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
+  return fmt::format("{}d{:02}h", s / 86400, (s % 86400) / 3600);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -42,8 +43,20 @@ std::optional<Scalar> latestTimeFolder(const fs::path& caseDir) {
   return latest;
 }
 
-TimeControlSettings TimeControlSettings::read(const io::Dictionary& dict, const fs::path& caseDir,
-                                              std::optional<Scalar> latestTimeOnDisk) {
+std::optional<Scalar> agreedLatestTimeFolder(parallel::Communicator& comm, const fs::path& caseDir) {
+  double latest = 0;
+  int found = 0;
+  if (comm.isRoot())
+    if (const std::optional<Scalar> t = latestTimeFolder(caseDir)) {
+      latest = *t;
+      found = 1;
+    }
+  comm.broadcast(std::span<double>(&latest, 1));
+  comm.broadcast(std::span<int>(&found, 1));
+  return found ? std::optional<Scalar>(latest) : std::nullopt;
+}
+
+TimeControlSettings TimeControlSettings::read(const io::Dictionary& dict, std::optional<Scalar> latestTimeOnDisk) {
   TimeControlSettings s;
   const std::string startFrom = dict.getOr<std::string>("startFrom", "startTime");
   if (startFrom == "startTime") {
@@ -51,8 +64,7 @@ TimeControlSettings TimeControlSettings::read(const io::Dictionary& dict, const 
   } else if (startFrom == "firstTime" || startFrom == "latestTime") {
     const Scalar given = dict.getOr<Scalar>("startTime", 0);
     if (startFrom == "latestTime") {
-      const std::optional<Scalar> latest = latestTimeOnDisk ? latestTimeOnDisk : latestTimeFolder(caseDir);
-      s.startTime = latest.value_or(given);
+      s.startTime = latestTimeOnDisk.value_or(given);
     } else {
       s.startTime = given;
     }

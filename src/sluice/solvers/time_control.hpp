@@ -4,7 +4,7 @@
 // writeControl (timeStep, runTime, adjustable/adjustableRunTime),
 // writeInterval, adjustTimeStep with maxCo and maxDeltaT, timePrecision.
 //
-//   TimeControl time(TimeControlSettings::read(controlDict, caseDir));
+//   TimeControl time(TimeControlSettings::read(controlDict, agreedLatestTimeFolder(comm, caseDir)));
 //   while (time.running()) {
 //     time.adjustDeltaT(courantNumber);   // when adjustTimeStep is on
 //     time.advance();
@@ -20,6 +20,7 @@
 
 #include "sluice/core/types.hpp"
 #include "sluice/io/dictionary.hpp"
+#include "sluice/parallel/communicator.hpp"
 
 namespace sluice::solvers {
 
@@ -27,6 +28,10 @@ enum class WriteControl { TimeStep, RunTime, AdjustableRunTime };
 
 /// The largest time named by a folder of `caseDir` (OpenFOAM's latestTime), or nullopt if none.
 std::optional<Scalar> latestTimeFolder(const std::filesystem::path& caseDir);
+/// latestTimeFolder as rank 0 of `comm` lists it, the same on every rank
+/// (ranks' file systems may list a case differently while it is written).
+/// Collective.
+std::optional<Scalar> agreedLatestTimeFolder(parallel::Communicator& comm, const std::filesystem::path& caseDir);
 
 struct TimeControlSettings {
   Scalar startTime = 0;
@@ -40,11 +45,10 @@ struct TimeControlSettings {
   int timePrecision = 6;
 
   /// Reads and checks controlDict (InputError naming file, line and entry).
-  /// `startFrom latestTime` picks the latest numeric time directory of `caseDir`:
-  /// `latestTimeOnDisk` when given (found once for all ranks: latestTimeFolder
-  /// on rank 0, broadcast), else listed here.
-  static TimeControlSettings read(const io::Dictionary& controlDict, const std::filesystem::path& caseDir,
-                                  std::optional<Scalar> latestTimeOnDisk = std::nullopt);
+  /// `startFrom latestTime` starts from `latestTimeOnDisk`, the case's latest
+  /// time folder as the caller found it (agreedLatestTimeFolder in parallel),
+  /// or from startTime (default 0) when there is none.
+  static TimeControlSettings read(const io::Dictionary& controlDict, std::optional<Scalar> latestTimeOnDisk);
 };
 
 class TimeControl {

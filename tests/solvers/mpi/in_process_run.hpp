@@ -25,6 +25,7 @@
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/solvers/fluid_solver.hpp"
 #include "sluice/solvers/solver_registry.hpp"
+#include "sluice/solvers/time_control.hpp"
 #include "support/temp_dir.hpp"
 
 namespace sluice::test {
@@ -40,10 +41,10 @@ class SharedCaseDir {
     world.broadcast(path);
     path_ = path;
   }
-  ~SharedCaseDir() { MPI_Barrier(MPI_COMM_WORLD); }  // every rank is done before rank 0 removes it
+  ~SharedCaseDir() { MPI_Barrier(world_.get()); }  // every rank is done before rank 0 removes it
   const std::filesystem::path& path() const { return path_; }
   /// After rank 0 wrote the files.
-  void sync() const { MPI_Barrier(MPI_COMM_WORLD); }
+  void sync() const { MPI_Barrier(world_.get()); }
 
  private:
   const parallel::Communicator& world_;
@@ -61,7 +62,8 @@ class InProcessRun {
     mesh_ = std::make_unique<field::FvMesh>(std::move(startup.mesh), *comm_);
     field::shareCellFileOrder(*mesh_, startup.cellOrder);
     context_ = std::make_unique<solvers::RunContext>(solvers::RunContext{
-        caseDir, caseDir.filename().string(), *comm_, profile_, *mesh_, controlDict_, stdout, nullptr, false});
+        caseDir, caseDir.filename().string(), *comm_, profile_, *mesh_, controlDict_, stdout, nullptr, false,
+        solvers::agreedLatestTimeFolder(*comm_, caseDir)});
     solver_ = solvers::SolverRegistry::standard().create(controlDict_.get<std::string>("application"), *context_);
   }
   int run() { return solver_->run(); }
