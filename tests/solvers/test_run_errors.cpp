@@ -342,6 +342,14 @@ const BadInput kBadInputs[] = {
               positionIn("dictionary", "blockMeshDict", f.blockMeshDict, "999999999999999") +
               ": 'vertices': list says 999999999999999 entries but has 8";
      }},
+    {"BlockCellCountsBeyondTheLabelRange",
+     [](CavityFiles& f) {
+       // the product of the counts overflowed: a segfault in HexBlock
+       replace(f.blockMeshDict, "(8 8 1)", "(46341 46341 1)");
+       return "error: system/blockMeshDict:" + positionIn("dictionary", "blockMeshDict", f.blockMeshDict, "hex") +
+              ": block 0 (46341 x 46341 x 1 cells) has 2147488281 cells, more than the 2147483647 cells a mesh "
+              "may have";
+     }},
     {"HugeUniformCountInAFieldFile",
      [](CavityFiles& f) {
        // N{v} was expanded when read: one 16 GB allocation before any check
