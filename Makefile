@@ -28,8 +28,9 @@ run: build
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --repeat until-pass:2
 
-# The unit and MPI test suites (every label but the `sluice run` tests of
-# solvers/ and apps/) built with AddressSanitizer and UndefinedBehaviorSanitizer;
+# The unit and MPI test suites (every module's tests but those of solvers/
+# and apps/, plus every test labelled mpi: the MPI suites and the `sluice run
+# --np N` tests) built with gcc's AddressSanitizer and UndefinedBehaviorSanitizer;
 # any finding fails its test. No leak checking: Open MPI's components (dlopened,
 # closed at MPI_Finalize) keep allocations until exit that LeakSanitizer cannot
 # attribute to a module, so they cannot be suppressed by name.

@@ -12,8 +12,8 @@
 
 namespace sluice::io {
 
-/// Entries all uniform lists read by one reader call (one TokenStream list,
-/// one FoamListReader list) may expand to, in total.
+/// Entries a uniform list read from a dictionary (TokenStream), or all the
+/// uniform lists of one file read by a FoamListReader together, may expand to.
 inline constexpr std::size_t kMaxUniformListEntries = std::size_t{1} << 20;
 
 }  // namespace sluice::io
