@@ -45,20 +45,23 @@ if [ -d "$tutorials" ]; then
     ! -path '*/polyMesh/*' ! -path '*/triSurface/*' -print0 | add_found dictionary
   find "$tutorials" -path '*/system/blockMeshDict*' -type f ! -name '*.gz' -print0 | add_found block_mesh
   find "$tutorials" \( -path '*/0/*' -o -path '*/0.orig/*' \) -type f ! -name '*.gz' -print0 | add_found field
-  # polyMesh seeds: our one-cell mesh with a tutorial's boundary file in place of its own.
+  # polyMesh seeds: our one-cell mesh with a tutorial's boundary file (plain
+  # or gzipped) in place of its own, at most 40.
   base="$root/fuzz/seeds/poly_mesh/hex_ascii"
   n=0
-  while IFS= read -r -d '' gz && [ "$n" -lt 40 ]; do
+  while IFS= read -r -d '' boundary && [ "$n" -lt 40 ]; do
     tmp=$(mktemp)
-    python3 - "$base" "$gz" >"$tmp" <<'PY'
+    python3 - "$base" "$boundary" >"$tmp" <<'PY'
 import gzip, sys
 parts = open(sys.argv[1], "rb").read().split(b"\n@@\n")
-sys.stdout.buffer.write(b"\n@@\n".join(parts[:4] + [gzip.open(sys.argv[2]).read()]))
+name = sys.argv[2]
+boundary = gzip.open(name).read() if name.endswith(".gz") else open(name, "rb").read()
+sys.stdout.buffer.write(b"\n@@\n".join(parts[:4] + [boundary]))
 PY
     add poly_mesh "$tmp"
     rm -f "$tmp"
     n=$((n + 1))
-  done < <(find "$tutorials" -path '*/polyMesh/boundary.gz' -type f -print0 | sort -z)
+  done < <(find "$tutorials" \( -path '*/polyMesh/boundary.gz' -o -path '*/polyMesh/boundary' \) -type f -print0 | sort -z)
 else
   echo "make_corpus: no OpenFOAM tutorials in $tutorials (seeds from fuzz/seeds and cases/ only)" >&2
 fi
