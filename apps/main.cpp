@@ -83,6 +83,46 @@ bool resolveRankCount(const CLI::Option* option, const std::string& text, int& n
   return true;
 }
 
+// `sluice run` and `sluice decompose`: --np, the case and -parallel checked;
+// with --np N outside an MPI launcher sluice starts itself under mpiexec with
+// `command CASE forwardedOptions...`, else `body` runs on MPI_COMM_WORLD
+// (serial: an isolated singleton).
+template <class Body>
+int runOnRanks(const char* command, int argc, char** argv, const CLI::Option* npOption, const std::string& npText,
+               std::string& caseDir, const std::string& caseOption, bool parallelFlag,
+               const std::vector<std::string>& forwardedOptions, Body&& body) {
+  int np = 0;
+  if (!resolveRankCount(npOption, npText, np)) return 1;
+  if (!resolveCase(command, caseDir, caseOption)) return 1;
+  if (parallelFlag && np == 0 && !sluice::apps::underMpiLauncher()) {
+    std::fprintf(stderr,
+                 "error: %s -parallel: not started by an MPI launcher; use mpirun -np N sluice %s -parallel, or "
+                 "sluice %s --np N\n",
+                 command, command, command);
+    return 1;
+  }
+  if (np > 0 && !sluice::apps::underMpiLauncher()) {
+    std::vector<std::string> args = {command, caseDir};
+    args.insert(args.end(), forwardedOptions.begin(), forwardedOptions.end());
+    return sluice::apps::relaunchUnderMpi(np, args);
+  }
+  sluice::apps::prepareSerialMpi();
+  return sluice::parallel::parallelMain(argc, argv, [&](sluice::parallel::Communicator& world) {
+    if (np > 0 && np != world.size())
+      throw sluice::parallel::CollectiveError(
+          fmt::format("--np {} does not match the {} ranks this run was started with", np, world.size()));
+    return body(world);
+  });
+}
+
+// The options of run and decompose that a relaunch under mpiexec passes on.
+std::vector<std::string> methodAndRenumberOptions(const std::string& method, bool noRenumber) {
+  std::vector<std::string> options;
+  if (!method.empty()) options.insert(options.end(), {"--method", method});
+  if (noRenumber) options.push_back("--no-renumber");
+  return options;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -101,7 +141,6 @@ int main(int argc, char** argv) {
   mesh->add_flag("--no-renumber", meshOptions.noRenumber, "Keep the mesh's cell order (no reverse Cuthill-McKee)");
 
   sluice::apps::DecomposeCommandOptions decomposeOptions;
-  int np = 0;
   std::string npText;
   CLI::App* decompose = app.add_subcommand(
       "decompose", "Partition the case's mesh over the ranks, distribute it and check the halo exchange");
@@ -160,28 +199,10 @@ int main(int argc, char** argv) {
   }
 
   if (run->parsed()) {
-    if (!resolveRankCount(runNp, npText, np)) return 1;
-    if (!resolveCase("run", runOptions.caseDir, caseOption)) return 1;
-    if (parallelFlag && np == 0 && !sluice::apps::underMpiLauncher()) {
-      std::fprintf(stderr,
-                   "error: run -parallel: not started by an MPI launcher; use mpirun -np N sluice run -parallel, or "
-                   "sluice run --np N\n");
-      return 1;
-    }
-    if (np > 0 && !sluice::apps::underMpiLauncher()) {
-      std::vector<std::string> args = {"run", runOptions.caseDir};
-      if (!runOptions.method.empty()) args.insert(args.end(), {"--method", runOptions.method});
-      if (runOptions.noRenumber) args.push_back("--no-renumber");
-      if (runOptions.quiet) args.push_back("--quiet");
-      return sluice::apps::relaunchUnderMpi(np, args);
-    }
-    sluice::apps::prepareSerialMpi();
-    return sluice::parallel::parallelMain(argc, argv, [&](sluice::parallel::Communicator& world) {
-      if (np > 0 && np != world.size())
-        throw sluice::parallel::CollectiveError(
-            fmt::format("--np {} does not match the {} ranks this run was started with", np, world.size()));
-      return sluice::apps::runRunCommand(world, runOptions);
-    });
+    std::vector<std::string> forwarded = methodAndRenumberOptions(runOptions.method, runOptions.noRenumber);
+    if (runOptions.quiet) forwarded.push_back("--quiet");
+    return runOnRanks("run", argc, argv, runNp, npText, runOptions.caseDir, caseOption, parallelFlag, forwarded,
+                      [&](sluice::parallel::Communicator& world) { return sluice::apps::runRunCommand(world, runOptions); });
   }
 
   if (mesh->parsed()) {
@@ -199,27 +220,12 @@ int main(int argc, char** argv) {
   }
 
   if (decompose->parsed()) {
-    if (!resolveRankCount(decomposeNp, npText, np)) return 1;
-    if (!resolveCase("decompose", decomposeOptions.caseDir, decomposeCaseOption)) return 1;
-    if (decomposeParallelFlag && np == 0 && !sluice::apps::underMpiLauncher()) {
-      std::fprintf(stderr,
-                   "error: decompose -parallel: not started by an MPI launcher; use mpirun -np N sluice decompose "
-                   "-parallel, or sluice decompose --np N\n");
-      return 1;
-    }
-    if (np > 0 && !sluice::apps::underMpiLauncher()) {
-      std::vector<std::string> args = {"decompose", decomposeOptions.caseDir};
-      if (!decomposeOptions.method.empty()) args.insert(args.end(), {"--method", decomposeOptions.method});
-      if (decomposeOptions.noRenumber) args.push_back("--no-renumber");
-      return sluice::apps::relaunchUnderMpi(np, args);
-    }
-    sluice::apps::prepareSerialMpi();
-    return sluice::parallel::parallelMain(argc, argv, [&](sluice::parallel::Communicator& world) {
-      if (np > 0 && np != world.size())
-        throw sluice::parallel::CollectiveError(
-            fmt::format("--np {} does not match the {} ranks this run was started with", np, world.size()));
-      return sluice::apps::runDecomposeCommand(world, decomposeOptions);
-    });
+    return runOnRanks("decompose", argc, argv, decomposeNp, npText, decomposeOptions.caseDir, decomposeCaseOption,
+                      decomposeParallelFlag,
+                      methodAndRenumberOptions(decomposeOptions.method, decomposeOptions.noRenumber),
+                      [&](sluice::parallel::Communicator& world) {
+                        return sluice::apps::runDecomposeCommand(world, decomposeOptions);
+                      });
   }
   return 0;
 }
