@@ -60,13 +60,24 @@ void rejectGarbledHeader(const Token* first) {
     throw InputError(first->where("expected FoamFile header, found " + describeToken(*first)));
 }
 
-/// Levels of dictionaries below `dict` (0 without sub-dictionaries). Parsed
-/// dictionaries are at most kMaxNestingDepth deep, so the recursion is bounded.
-int levelsBelow(const Dictionary& dict) {
-  int deepest = 0;
-  for (const Entry& e : dict.entries())
-    if (e.isDict()) deepest = std::max(deepest, 1 + levelsBelow(e.dict()));
-  return deepest;
+/// What a deep copy of an entry (`key $dict;`) creates: the levels of
+/// dictionaries below it (0 without sub-dictionaries) and the entries, itself
+/// included (values share their tokens). Parsed dictionaries are at most
+/// kMaxNestingDepth deep, so the recursion is bounded.
+struct CopyExtent {
+  int levelsBelow = 0;
+  std::size_t entries = 1;
+};
+
+CopyExtent extentOf(const Entry& e) {
+  CopyExtent extent;
+  if (!e.isDict()) return extent;
+  for (const Entry& sub : e.dict().entries()) {
+    const CopyExtent below = extentOf(sub);
+    extent.entries += below.entries;
+    if (sub.isDict()) extent.levelsBelow = std::max(extent.levelsBelow, 1 + below.levelsBelow);
+  }
+  return extent;
 }
 
 std::string unterminatedMessage(char open) {
@@ -85,18 +96,6 @@ void DictionaryParser::beginSource(std::unique_ptr<Source> source) {
   expansionBudget_ += kExpansionPerByte * source->lexer->text().size();
   sources_.push_back(std::move(source));
 }
-
-namespace {
-
-/// Entries a deep copy of `e` creates (values share their tokens).
-std::size_t entryCount(const Entry& e) {
-  std::size_t n = 1;
-  if (e.isDict())
-    for (const Entry& sub : e.dict().entries()) n += entryCount(sub);
-  return n;
-}
-
-}  // namespace
 
 void DictionaryParser::chargeExpansion(std::size_t items, const Token& macro) {
   expanded_ += items;
@@ -305,11 +304,12 @@ void DictionaryParser::parseEntry(Dictionary& dict, const Token& keyword) {
         const Token* after = peekToken();
         if (value.empty() && open.empty() && after && after->isPunct(';')) {
           // The copy lands one level below `dict` (at level scopes_.size() - 1).
-          if (static_cast<int>(scopes_.size()) + levelsBelow(target->dict()) > kMaxNestingDepth)
+          const CopyExtent extent = extentOf(*target);
+          if (static_cast<int>(scopes_.size()) + extent.levelsBelow > kMaxNestingDepth)
             throw InputError(t.where(dictionaryDepthMessage()));
           Token semi;
           nextToken(semi);
-          chargeExpansion(entryCount(*target), t);
+          chargeExpansion(extent.entries, t);
           Entry renamed = *target;  // shallow; cloneEntry below deep-copies under the new keyword
           renamed.keyword_ = entry.keyword_;
           renamed.isPattern_ = entry.isPattern_;
@@ -465,9 +465,10 @@ void DictionaryParser::mergeMacro(Dictionary& dict, const Token& macro) {
   const Entry* target = resolveMacro(macro);
   if (!target->isDict())
     throw InputError(macro.where("cannot merge " + describeToken(macro) + " into a dictionary: it is not a dictionary"));
-  if (static_cast<int>(scopes_.size()) - 1 + levelsBelow(target->dict()) > kMaxNestingDepth)
+  const CopyExtent extent = extentOf(*target);
+  if (static_cast<int>(scopes_.size()) - 1 + extent.levelsBelow > kMaxNestingDepth)
     throw InputError(macro.where(dictionaryDepthMessage()));
-  chargeExpansion(entryCount(*target), macro);
+  chargeExpansion(extent.entries, macro);
   // Copy first: the target may be `dict` itself or one of its entries.
   std::vector<Entry> copies;
   copies.reserve(target->dict().entries_.size());
