@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include "io/io_test_util.hpp"
-#include "sluice/io/foam_header.hpp"
 
 namespace sluice::io {
 namespace {
@@ -39,11 +38,7 @@ TEST(EntryGrammar, KeywordsMayBeWordsStringsAndPatterns) {
 TEST(EntryGrammar, NumberWhereAKeywordBelongsInATokenStreamDictionary) {
   // polyMesh/boundary patches are read from a token stream
   const std::string text = "1\n(\nwall { type wall; 20; }\n)\n";
-  const FoamHeader h = readFoamHeader(text, "constant/polyMesh/boundary");
-  TokenStream ts = tokenizeBody(text, h, "constant/polyMesh/boundary");
-  ts.acceptListSize();
-  ts.expectPunct('(');
-  ts.readWord();
+  TokenStream ts = test::firstPatchStream(text);
   EXPECT_EQ(errorOf([&] { Dictionary::fromStream(ts, "constant/polyMesh/boundary", "wall"); }),
             "constant/polyMesh/boundary:3:19: expected a keyword, found number '20'");
 }

@@ -6,7 +6,6 @@
 
 #include "io/io_test_util.hpp"
 #include "sluice/io/field_value.hpp"
-#include "sluice/io/foam_header.hpp"
 #include "sluice/io/nesting_limit.hpp"
 
 namespace sluice::io {
@@ -89,11 +88,7 @@ TEST(NestingLimit, DictionaryReadFromATokenStreamNestedTooDeepIsAnError) {
   std::string text = "1\n(\npatch0\n";
   for (int i = 0; i < 100000; ++i) text += "{ a ";
   text += "\n)\n";
-  const FoamHeader h = readFoamHeader(text, "constant/polyMesh/boundary");
-  TokenStream ts = tokenizeBody(text, h, "constant/polyMesh/boundary");
-  ts.acceptListSize();
-  ts.expectPunct('(');
-  ts.readWord();
+  TokenStream ts = test::firstPatchStream(text);
   EXPECT_EQ(errorOf([&] { Dictionary::fromStream(ts, "constant/polyMesh/boundary", "patch0"); }),
             "constant/polyMesh/boundary:4:1025: dictionaries nested more than 256 levels deep");
 }
