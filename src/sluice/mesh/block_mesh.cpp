@@ -23,9 +23,6 @@ using io::TokenStream;
 
 SourcePos posOf(const Token& token) { return {token.line, token.column}; }
 
-/// Reads a list opening: optional size prefix N then '(' (moreInList checks N).
-io::ListOpening openList(TokenStream& ts) { return ts.openList(); }
-
 /// Turns a blockMeshDict into a BlockMeshSpec (syntax errors are located at
 /// their token; consistency checks are left to assembleBlockMesh).
 ///   BlockMeshSpec spec = BlockMeshDictReader(dict).read();
@@ -59,7 +56,7 @@ class BlockMeshDictReader {
 
   void readVertices() {
     TokenStream ts = dict_.stream("vertices");
-    auto list = openList(ts);
+    auto list = ts.openList();
     while (ts.moreInList(list)) {
       const Token& tok = ts.peek();
       if (tok.isWord("name")) {
@@ -81,7 +78,7 @@ class BlockMeshDictReader {
   /// Accepts an empty list; a non-empty one is an error at its first element.
   static void rejectNonEmptyList(TokenStream& ts, const std::string& message) {
     if (ts.atEnd()) return;
-    auto list = openList(ts);
+    auto list = ts.openList();
     if (!ts.moreInList(list)) return;
     failAt(ts.peek(), message);
   }
@@ -127,7 +124,7 @@ class BlockMeshDictReader {
   void readEdges() {
     if (!dict_.found("edges")) return;
     TokenStream ts = dict_.stream("edges");
-    auto list = openList(ts);
+    auto list = ts.openList();
     while (ts.moreInList(list)) {
       const Token& typeTok = ts.peek();
       const std::string type = ts.readWord();
@@ -173,7 +170,7 @@ class BlockMeshDictReader {
       return Grading::ratio(r);
     }
     std::vector<GradingSection> sections;
-    auto list = openList(ts);
+    auto list = ts.openList();
     while (ts.moreInList(list)) {
       ts.expectPunct('(');
       GradingSection s;
@@ -196,7 +193,7 @@ class BlockMeshDictReader {
 
   void readBlocks() {
     TokenStream ts = dict_.stream("blocks");
-    auto list = openList(ts);
+    auto list = ts.openList();
     while (ts.moreInList(list)) {
       const Token& shapeTok = ts.peek();
       if (!shapeTok.isWord()) ts.fail("expected a block ('hex'), found " + ts.describeNext());
@@ -206,7 +203,7 @@ class BlockMeshDictReader {
       BlockSpec block;
       block.pos = posOf(shapeTok);
       const Token& open = ts.peek();
-      auto vertexList = openList(ts);
+      auto vertexList = ts.openList();
       std::vector<Label> labels;
       while (ts.moreInList(vertexList)) labels.push_back(readVertexLabel(ts));
       if (labels.size() != 8) failAt(open, fmt::format("hex block needs 8 vertex labels, found {}", labels.size()));
@@ -232,7 +229,7 @@ class BlockMeshDictReader {
       if (next && (next->isPunct('(') || next->kind == io::TokenKind::Integer)) {
         const Token& gtok = *next;
         std::vector<Grading> grading;
-        auto gradingList = openList(ts);
+        auto gradingList = ts.openList();
         while (ts.moreInList(gradingList)) grading.push_back(readGrading(ts));
         if (grading.size() == 1) {
           block.grading.fill(grading[0]);
@@ -251,10 +248,10 @@ class BlockMeshDictReader {
 
   /// `( (a b c d) ... )`: block faces of a patch.
   void readFaceList(TokenStream& ts, BlockPatchSpec& patch) {
-    auto list = openList(ts);
+    auto list = ts.openList();
     while (ts.moreInList(list)) {
       const Token& open = ts.peek();
-      auto faceList = openList(ts);
+      auto faceList = ts.openList();
       std::vector<Label> labels;
       while (ts.moreInList(faceList)) labels.push_back(readVertexLabel(ts));
       if (labels.size() != 4)
@@ -284,7 +281,7 @@ class BlockMeshDictReader {
   // boundary ( name { type wall; faces ( ... ); [neighbourPatch n;] [inGroups (...);] } ... )
   void readBoundary() {
     TokenStream ts = dict_.stream("boundary");
-    auto list = openList(ts);
+    auto list = ts.openList();
     while (ts.moreInList(list)) {
       BlockPatchSpec patch;
       const Token& nameTok = ts.peek();
@@ -321,7 +318,7 @@ class BlockMeshDictReader {
   // patches ( wall name ( (a b c d) ... ) ... )
   void readOldPatches() {
     TokenStream ts = dict_.stream("patches");
-    auto list = openList(ts);
+    auto list = ts.openList();
     while (ts.moreInList(list)) {
       BlockPatchSpec patch;
       const Token& typeTok = ts.peek();
