@@ -200,11 +200,8 @@ std::vector<T> readList(TokenStream& ts, ReadOne readOne) {
   ts.next();
   // The declared size is only a hint: never reserve beyond what the entry holds.
   if (n >= 0) out.reserve(std::min(static_cast<std::size_t>(n), ts.tokens().size() - ts.position()));
-  while (ts.moreInList()) out.push_back(readOne());
-  if (n >= 0 && static_cast<std::size_t>(n) != out.size()) {
-    ts.failAt(ts.tokens()[sizePos], "list says " + std::to_string(n) + " entries but has " +
-                                        std::to_string(out.size()));
-  }
+  ListOpening list{n, sizePos};  // moreInList(list) checks the count against N at the ')'
+  while (ts.moreInList(list)) out.push_back(readOne());
   return out;
 }
 
