@@ -1,5 +1,6 @@
 #include "mpi_launch.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -69,11 +70,20 @@ int relaunchUnderMpi(int np, const std::vector<std::string>& args) {
   auto show = [](const std::vector<std::string>& lines) {
     for (const std::string& line : lines) std::fprintf(stderr, "%s\n", line.c_str());
   };
-  const ChildResult result = runSupervisedChild(argv, [&](std::string_view line) { show(filter.line(line)); });
+  // The user's first SIGINT/SIGTERM reaches the ranks as SIGUSR1, which
+  // mpiexec passes on (it kills the ranks a second after SIGINT/SIGTERM): the
+  // run finishes its time step, writes a restart snapshot and stops.
+  const ChildResult result =
+      runSupervisedChild(argv, SIGUSR1, [&](std::string_view line) { show(filter.line(line)); });
   if (!result.startError.empty()) {
     std::fprintf(stderr, "error: --np %d: cannot start mpiexec: %s (install openmpi-bin)\n", np,
                  result.startError.c_str());
     return 1;
+  }
+  if (filter.stoppedOnRequest()) {
+    // Stopped as asked, after a snapshot (rank 0 said where it can restart
+    // from): 128 + the signal the user sent (the ranks saw mpiexec's SIGUSR1).
+    return result.forwardedSignal != 0 ? 128 + result.forwardedSignal : result.exitCode;
   }
   if (result.forwardedSignal != 0 && result.exitCode != 0) {
     // Stopped from outside (`kill`, `timeout`, a batch system): say so rather than "mpiexec failed".

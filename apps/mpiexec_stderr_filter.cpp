@@ -38,16 +38,19 @@ std::vector<std::string> MpiexecStderrFilter::line(std::string_view text) {
     dropped_.emplace_back(text);
     return {};
   }
-  if (inReport_ || isOpenMpiDiagnostic(text)) {
+  // "mpiexec: Forwarding signal 10 to job": the stop request on its way (rank 0 reports the stop).
+  if (inReport_ || isOpenMpiDiagnostic(text) || (text.find(": Forwarding signal ") != std::string_view::npos &&
+                                                 text.ends_with(" to job"))) {
     dropped_.emplace_back(text);
     return {};
   }
   if (text.starts_with("error")) shownError_ = true;
+  if (text.starts_with("stopped on ")) stoppedOnRequest_ = true;
   return {std::string(text)};
 }
 
 std::vector<std::string> MpiexecStderrFilter::finish(int exitCode) {
-  if (exitCode == 0 || shownError_) return {};
+  if (exitCode == 0 || shownError_ || stoppedOnRequest_) return {};
   if (dropped_.empty()) return {fmt::format("error: mpiexec failed (exit code {})", exitCode)};
   std::vector<std::string> out = {fmt::format("error: mpiexec failed (exit code {}); its report:", exitCode)};
   out.insert(out.end(), dropped_.begin(), dropped_.end());

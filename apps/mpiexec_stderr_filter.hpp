@@ -7,7 +7,9 @@
 //   mpiexec noticed that process rank 1 with PID 4242 on node n1 exited on signal 9 (Killed).
 //   -> error: rank 1 was killed by signal 9 (Killed)
 // When mpiexec fails and nothing said why (it could not start, say), finish()
-// returns what was dropped, so a failure is never silent.
+// returns what was dropped, so a failure is never silent. A run stopped on
+// request (rank 0's "stopped on SIGTERM after time step ..." line) ends with
+// a non-zero code on purpose: stoppedOnRequest() says so.
 //
 //   MpiexecStderrFilter filter;
 //   for (line : mpiexec's stderr) for (const std::string& out : filter.line(line)) print(out);
@@ -26,10 +28,13 @@ class MpiexecStderrFilter {
   /// The lines to show once mpiexec has ended with `exitCode` (non-zero also
   /// when it was killed): nothing, unless it failed without any error line shown.
   std::vector<std::string> finish(int exitCode);
+  /// Rank 0 reported a stop on request (a signal), after its restart snapshot.
+  bool stoppedOnRequest() const { return stoppedOnRequest_; }
 
  private:
   bool inReport_ = false;             // between two dashed lines
   bool shownError_ = false;           // an "error: ..." line has been shown
+  bool stoppedOnRequest_ = false;
   std::vector<std::string> dropped_;  // what was not shown, for a failure nothing explained
 };
 

@@ -41,8 +41,8 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
       controlDict.fail(fmt::format("unknown application '{}'; supported: {}", application, fmt::join(names, ", ")));
   });
 
-  // startFrom latestTime: the folders rank 0 sees, for every rank.
-  const std::optional<Scalar> latestTime = solvers::agreedLatestTimeFolder(world, caseDir);
+  // startFrom latestTime and restart snapshots: what rank 0 sees, for every rank.
+  const solvers::StartPoint start = solvers::agreedStartPoint(world, caseDir, controlDict);
 
   parallel::CommProfile profile;
   parallel::CaseStartup startup =
@@ -66,7 +66,7 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   if (comm.isRoot() && userStdoutIsTerminal()) terminal.emplace(stdout);
   solvers::RunContext context{caseDir, caseName(caseDir), comm, profile, mesh, controlDict,
                               terminal ? terminal->stream() : stdout, terminal ? &*terminal : nullptr,
-                              !options.quiet, latestTime};
+                              !options.quiet, start.latestTime, start.restart};
   std::unique_ptr<solvers::Solver> solver =
       parallel::collectively(comm, [&] { return registry.create(application, context); });
   const int status = solver->run();

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -80,23 +81,24 @@ int exitCodeOf(int status) {
   return 1;
 }
 
-// Passes a signal from another process on to the child; one from the
-// terminal (sent by the kernel to the whole foreground group) reached it already.
-// Returns the last signal passed on (0: none).
-int forwardSignals(int signalFd, pid_t child) {
+// Passes the signals received on to the child: the first as `firstStopAs`
+// (0: as it is), later ones as SIGTERM. `first` keeps the first signal received.
+void forwardSignals(int signalFd, pid_t child, int firstStopAs, int& first) {
   signalfd_siginfo info{};
-  int forwarded = 0;
-  while (read(signalFd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
-    if (info.ssi_code != SI_KERNEL) {
-      forwarded = static_cast<int>(info.ssi_signo);
-      kill(child, forwarded);
+  while (read(signalFd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
+    const int sig = static_cast<int>(info.ssi_signo);
+    if (first == 0) {
+      first = sig;
+      kill(child, firstStopAs != 0 ? firstStopAs : sig);
+    } else {
+      kill(child, SIGTERM);
     }
-  return forwarded;
+  }
 }
 
 }  // namespace
 
-ChildResult runSupervisedChild(const std::vector<std::string>& argv,
+ChildResult runSupervisedChild(const std::vector<std::string>& argv, int firstStopAs,
                                const std::function<void(std::string_view)>& onStderrLine) {
   std::vector<char*> cargv;
   for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
@@ -115,6 +117,12 @@ ChildResult runSupervisedChild(const std::vector<std::string>& argv,
   if (child < 0) return {std::string("cannot fork: ") + std::strerror(errno), 1};
   if (child == 0) {
     sigprocmask(SIG_SETMASK, &blocked.previous(), nullptr);
+    // Its own process group (a Ctrl-C reaches it through the parent only),
+    // no terminal input (a background group reading it would be stopped),
+    // and SIGTERM when the parent dies (no orphaned run).
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (const int null = open("/dev/null", O_RDONLY); null >= 0) dup2(null, STDIN_FILENO);
     dup2(errWrite.get(), STDERR_FILENO);
     execvp(cargv[0], cargv.data());
     const int error = errno;
@@ -148,8 +156,7 @@ ChildResult runSupervisedChild(const std::vector<std::string>& argv,
     // After the child's stderr closed, poll only for signals until it is reaped.
     const int ready = poll(fds.data(), fds.size(), open ? -1 : 50);
     if (ready < 0 && errno != EINTR) break;
-    if (fds[0].revents & POLLIN)
-      if (const int sig = forwardSignals(signalFd.get(), child)) forwarded = sig;
+    if (fds[0].revents & POLLIN) forwardSignals(signalFd.get(), child, firstStopAs, forwarded);
     if (open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) {
       const ssize_t n = read(errRead.get(), buffer.data(), buffer.size());
       if (n > 0) {

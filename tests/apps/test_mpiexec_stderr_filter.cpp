@@ -63,3 +63,17 @@ TEST(MpiexecStderrFilter, AFailureNothingExplainedKeepsMpiexecsReport) {
   // A successful run shows nothing of the boilerplate.
   EXPECT_TRUE(filtered(text, 0).empty());
 }
+
+TEST(MpiexecStderrFilter, AStopOnRequestShowsOnlyRankZerosLine) {
+  const std::string stopped = "stopped on SIGUSR1 (a stop passed on by mpiexec) after time step 12 (time 0.06): "
+                              "restart snapshot restart/0.06 written; run again with startFrom latestTime in "
+                              "system/controlDict to continue";
+  const std::string text = "mpiexec: Forwarding signal 10 to job\n" + stopped + "\n" + kRule +
+                           "\nPrimary job  terminated normally, but 1 process returned\na non-zero exit code.\n" +
+                           kRule + "\n";
+  EXPECT_EQ(filtered(text, 138), std::vector<std::string>{stopped});
+  MpiexecStderrFilter filter;
+  EXPECT_FALSE(filter.stoppedOnRequest());
+  (void)filter.line(stopped);
+  EXPECT_TRUE(filter.stoppedOnRequest());
+}

@@ -208,13 +208,14 @@ TEST(VtkXml, WriteErrorsNameTheFile) {
     writeVtu(missing, piece);
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), missing.string() + ": cannot write file");
+    EXPECT_EQ(std::string(e.what()), missing.string() + ": cannot write file: No such file or directory");
   }
   try {
     writePvd(tmp.path() / "no" / "case.pvd", {});
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), (tmp.path() / "no" / "case.pvd").string() + ": cannot write file");
+    EXPECT_EQ(std::string(e.what()),
+              (tmp.path() / "no" / "case.pvd").string() + ": cannot write file: No such file or directory");
   }
 }
 

@@ -22,6 +22,13 @@ set_tests_properties(
     OpenFoamAgreement.PimpleFoamInletOutletOutlet
     OpenFoamAgreement.PimpleFoamFixedFluxPressureWithSimplec
     DamBreakColumn.SurgeFrontFollowsMartinAndMoyce
+    Ranks/RestartRanks.IcoFoamBackwardContinuesBitForBitAfterSigterm/np2
+    Ranks/RestartRanks.IcoFoamBackwardContinuesBitForBitAfterSigterm/np3
+    Ranks/RestartRanks.InterFoamContinuesBitForBitAfterSigterm/np2
+    Ranks/RestartRanks.InterFoamContinuesBitForBitAfterSigterm/np3
+    Restart.SnapshotOfTwoRanksContinuesAtOneAndThreeRanks
+    Restart.RankKilledWhileWritingLeavesThePreviousSnapshot
+    Restart.FullDiskIsOneErrorAndKeepsThePreviousSnapshot
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np1
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np2
     RunOpenFoamHabits.MpirunWithDashParallel
@@ -47,5 +54,5 @@ set_tests_properties(
     Ranks/RankKilled.OneLineNamesTheRankAndTheSignal/np2
     Ranks/RankKilled.OneLineNamesTheRankAndTheSignal/np3
     RankError.ARanksOwnErrorLineAppearsOnceAtTwoRanks
-    RankKilled.SigtermToSluiceEndsEveryRank
+    RankKilled.SigtermToSluiceStopsEveryRankAfterASnapshot
   PROPERTIES PROCESSORS 2 LABELS "solvers;mpi")

@@ -65,17 +65,21 @@ TEST(RankError, ARanksOwnErrorLineAppearsOnceAtTwoRanks) {
 }
 
 // `kill` stopping sluice (only sluice, not its process group) stops every
-// rank: the signal is passed on to mpiexec, and the one line says why.
-TEST(RankKilled, SigtermToSluiceEndsEveryRank) {
+// rank after the current step: the signal reaches the ranks through mpiexec
+// as SIGUSR1, they write a restart snapshot and stop; sluice exits 128 + 15
+// with the one line saying where to restart from, and no rank is left.
+TEST(RankKilled, SigtermToSluiceStopsEveryRankAfterASnapshot) {
   test::TempDir dir("rank-sigterm");
   test::writeCavityCase(dir.path(), {.n = 16, .endTime = 1000, .deltaT = 0.005, .writeInterval = 1000});
   const test::CommandResult r =
       test::runCommand("sh -c '" + std::string(SLUICE_BINARY) + " run \"$0\" --quiet --np 2 & pid=$!; sleep 3; " +
                            "kill -TERM $pid; wait $pid; echo exit=$?' " + test::shellQuote(dir.path().string()),
                        60);
-  EXPECT_THAT(r.output, HasSubstr("exit=1\n")) << r.output;
-  EXPECT_EQ(runcase::errorLines(r.output), std::vector<std::string>{"error: stopped by signal 15 (Terminated)"})
-      << r.output;
+  EXPECT_THAT(r.output, HasSubstr("exit=143\n")) << r.output;
+  EXPECT_EQ(runcase::errorLines(r.output), std::vector<std::string>{}) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("stopped on SIGUSR1 (a stop passed on by mpiexec) after time step ")) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("restart snapshot restart/")) << r.output;
+  expectNoMpiexecBoilerplate(r.output);
   // No rank of this run is left ("[/]..." keeps pgrep's own shell from matching).
   const std::string path = dir.path().string();
   const test::CommandResult ps =

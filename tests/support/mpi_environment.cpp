@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include "sluice/parallel/parallel_error.hpp"
+
 namespace {
 
 class MpiEnvironment : public ::testing::Environment {
@@ -13,7 +15,7 @@ class MpiEnvironment : public ::testing::Environment {
   void SetUp() override {
     int initialised = 0;
     MPI_Initialized(&initialised);
-    if (!initialised) MPI_Init(nullptr, nullptr);
+    if (!initialised) sluice::parallel::initialiseMpi(nullptr, nullptr);
   }
   void TearDown() override {
     int finalised = 0;

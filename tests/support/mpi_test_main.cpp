@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include "sluice/parallel/parallel_error.hpp"
+
 namespace {
 
 class RankFailurePrinter : public ::testing::EmptyTestEventListener {
@@ -44,7 +46,7 @@ class AbortOnFatalFailure : public ::testing::EmptyTestEventListener {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  sluice::parallel::initialiseMpi(&argc, &argv);
   ::testing::InitGoogleTest(&argc, argv);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

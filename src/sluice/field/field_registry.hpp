@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -91,6 +92,11 @@ class FieldRegistry {
   /// f(name, field, options) for every volume field (VolScalarField or VolVectorField), in registration order.
   template <class F>
   void forEachVolField(F&& f) const;
+
+  /// f(name, field, options) for every field of any kind (volume and
+  /// surface, scalar and vector), in registration order.
+  template <class F>
+  void forEachField(F&& f) const;
 
   /// Sets the observer told before each modification (nullptr: none). It must outlive its use.
   void setObserver(FieldObserver* observer) { observer_ = observer; }
@@ -173,6 +179,12 @@ void FieldRegistry::forEachVolField(F&& f) const {
     if (const auto* s = std::get_if<std::unique_ptr<VolScalarField>>(&e.field)) f(e.name, **s, e.options);
     if (const auto* v = std::get_if<std::unique_ptr<VolVectorField>>(&e.field)) f(e.name, **v, e.options);
   }
+}
+
+template <class F>
+void FieldRegistry::forEachField(F&& f) const {
+  for (const Entry& e : entries_)
+    std::visit([&](const auto& held) { f(e.name, std::as_const(*held), e.options); }, e.field);
 }
 
 }  // namespace sluice::field

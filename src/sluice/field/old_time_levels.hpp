@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sluice/core/error.hpp"
@@ -33,6 +34,14 @@ class OldTimeLevels {
   std::span<const T> old(const std::string& field) const {
     if (count_ < 1) throw Error("field '" + field + "': no old time stored");
     return old_;
+  }
+  /// Sets the stored levels as a restart snapshot recorded them: `count`
+  /// levels (0, 1 or 2), `old` used from 1, `oldOld` from 2.
+  void restore(std::vector<T> old, std::vector<T> oldOld, int count) {
+    if (count < 0 || count > 2) throw Error("OldTimeLevels::restore: count must be 0, 1 or 2");
+    old_ = std::move(old);
+    oldOld_ = std::move(oldOld);
+    count_ = count;
   }
   /// Two steps back; throws sluice::Error naming `field` if fewer than two are stored.
   std::span<const T> oldOld(const std::string& field) const {

@@ -11,6 +11,7 @@
 //   std::span<const Scalar> phi0 = phi.oldTime();
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sluice/core/types.hpp"
@@ -55,6 +56,11 @@ class SurfaceField {
   std::span<const T> oldTime() const { return oldTimes_.old(name_); }
   /// Face values two steps back; throws sluice::Error if fewer than 2 stored.
   std::span<const T> oldOldTime() const { return oldTimes_.oldOld(name_); }
+  /// Sets the old-time levels from a restart snapshot (`count` of them; ghost
+  /// entries as given, the caller fills them). See OldTimeLevels::restore.
+  void restoreOldTimes(std::vector<T> old, std::vector<T> oldOld, int count) {
+    oldTimes_.restore(std::move(old), std::move(oldOld), count);
+  }
 
  private:
   std::string name_;

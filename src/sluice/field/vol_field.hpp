@@ -28,6 +28,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sluice/core/types.hpp"
@@ -111,6 +112,11 @@ class VolField {
   std::span<const T> oldTime() const { return oldTimes_.old(name_); }
   /// Cell values two steps back (backward scheme); throws sluice::Error if fewer than 2 stored.
   std::span<const T> oldOldTime() const { return oldTimes_.oldOld(name_); }
+  /// Sets the old-time levels from a restart snapshot (`count` of them; ghost
+  /// entries as given, the caller fills them). See OldTimeLevels::restore.
+  void restoreOldTimes(std::vector<T> old, std::vector<T> oldOld, int count) {
+    oldTimes_.restore(std::move(old), std::move(oldOld), count);
+  }
 
  private:
   std::string name_;

@@ -20,6 +20,7 @@
 // reduce.
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,11 @@ class FvOption {
   virtual void constrain(fv::FvMatrix<Vec3>& /*eqn*/) {}
   /// Acts on the velocity after the momentum predictor and each pressure corrector.
   virtual void correct(field::VolVectorField& /*U*/) {}
+
+  /// What the option keeps from one step to the next (the same on every
+  /// rank), by name, for restart snapshots; and setting it back.
+  virtual std::map<std::string, Scalar> state() const { return {}; }
+  virtual void restoreState(const std::map<std::string, Scalar>& /*state*/) {}
 
  protected:
   const CellSelection& selection() const { return selection_; }

@@ -83,6 +83,23 @@ void FvOptions::correct(field::VolVectorField& U, Scalar time) {
     if (option->appliesTo(U.name()) && option->isActive(time)) option->correct(U);
 }
 
+std::map<std::string, Scalar> FvOptions::state() const {
+  std::map<std::string, Scalar> all;
+  for (const auto& option : options_)
+    for (const auto& [key, value] : option->state()) all[option->name() + "." + key] = value;
+  return all;
+}
+
+void FvOptions::restoreState(const std::map<std::string, Scalar>& state) {
+  for (const auto& option : options_) {
+    std::map<std::string, Scalar> own;
+    const std::string prefix = option->name() + ".";
+    for (const auto& [key, value] : state)
+      if (key.rfind(prefix, 0) == 0) own[key.substr(prefix.size())] = value;
+    option->restoreState(own);
+  }
+}
+
 template fv::FvMatrix<Scalar> FvOptions::source(const field::VolField<Scalar>&, Scalar);
 template fv::FvMatrix<Vec3> FvOptions::source(const field::VolField<Vec3>&, Scalar);
 

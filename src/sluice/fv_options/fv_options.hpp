@@ -68,6 +68,10 @@ class FvOptions {
   /// Collective.
   void correct(field::VolVectorField& U, Scalar time);
 
+  /// Every option's state() as "<option>.<entry>", and setting it back.
+  std::map<std::string, Scalar> state() const;
+  void restoreState(const std::map<std::string, Scalar>& state);
+
  private:
   std::vector<std::unique_ptr<FvOption>> options_;
   std::string file_;

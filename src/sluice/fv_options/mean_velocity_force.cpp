@@ -39,6 +39,15 @@ MeanVelocityForce::MeanVelocityForce(const FvOptionInput& in) : FvOption(in, vel
 
 const std::string& MeanVelocityForce::type() const { return kType; }
 
+void MeanVelocityForce::restoreState(const std::map<std::string, Scalar>& state) {
+  const auto gradP0 = state.find("gradP0"), dGradP = state.find("dGradP");
+  if (gradP0 == state.end() || dGradP == state.end())
+    throw InputError(fmt::format("meanVelocityForce '{}': the restart snapshot has no pressure gradient for it",
+                                 name()));
+  gradP0_ = gradP0->second;
+  dGradP_ = dGradP->second;
+}
+
 void MeanVelocityForce::addSup(fv::FvMatrix<Vec3>& eqn) {
   if (!appliesTo(eqn.psi().name())) return;
   std::vector<Vec3> su(eqn.mesh().nCells(), Vec3{});

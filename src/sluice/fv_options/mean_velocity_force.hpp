@@ -35,6 +35,9 @@ class MeanVelocityForce : public FvOption {
   /// Collective: one fused reduction and the velocity's boundary update.
   void correct(field::VolVectorField& U) override;
 
+  std::map<std::string, Scalar> state() const override { return {{"gradP0", gradP0_}, {"dGradP", dGradP_}}; }
+  void restoreState(const std::map<std::string, Scalar>& state) override;
+
   /// The current pressure gradient gradP0 + dGradP.
   Scalar gradient() const { return gradP0_ + dGradP_; }
 

@@ -1,9 +1,12 @@
 #include "sluice/output/output_files.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <string>
 #include <system_error>
 #include <vector>
 
@@ -25,13 +28,19 @@ void createDirectories(const std::filesystem::path& dir) {
 
 namespace {
 
+/// ": <reason>" from errno after a failed stream write (a full disk: "No space left on device").
+std::string systemReason() {
+  const int error = errno;
+  return error != 0 ? std::string(": ") + std::strerror(error) : std::string();
+}
+
 /// Writes `file`; errors name `shownName`.
 void writeFile(const std::filesystem::path& file, std::string_view text, std::ios::openmode mode,
                const std::filesystem::path& shownName) {
   std::ofstream os(file, mode);
   if (os) os.write(text.data(), static_cast<std::streamsize>(text.size()));
   if (os) os.close();
-  if (!os) throw InputError(fmt::format("{}: cannot write file", shownName.string()));
+  if (!os) throw InputError(fmt::format("{}: cannot write file{}", shownName.string(), systemReason()));
 }
 
 }  // namespace
@@ -56,10 +65,11 @@ void appendTextFile(const std::filesystem::path& file, std::string_view text) {
   writeFile(file, text, std::ios::binary | std::ios::app, file);
 }
 
-int removeTimeFoldersFrom(const std::filesystem::path& dir, Scalar startTime) {
+int removeTimeFoldersFrom(const std::filesystem::path& dir, Scalar startTime, bool keepStartTime) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) return 0;
-  const Scalar from = startTime - 1e-9 * std::max<Scalar>(1, std::abs(startTime));
+  const Scalar tolerance = 1e-9 * std::max<Scalar>(1, std::abs(startTime));
+  const Scalar from = keepStartTime ? startTime + tolerance : startTime - tolerance;
   std::vector<std::filesystem::path> remove;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     if (!entry.is_directory()) continue;

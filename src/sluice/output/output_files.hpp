@@ -31,7 +31,8 @@ void appendTextFile(const std::filesystem::path& file, std::string_view text);
 /// re-run from startTime replaces them; relative tolerance 1e-9). Folders
 /// with other names and files are kept; a missing `dir` is fine. Returns the
 /// number removed; throws InputError naming a folder that cannot be removed.
-int removeTimeFoldersFrom(const std::filesystem::path& dir, Scalar startTime);
+/// With `keepStartTime` only those after startTime go (a restart from it).
+int removeTimeFoldersFrom(const std::filesystem::path& dir, Scalar startTime, bool keepStartTime = false);
 
 /// A time as OpenFOAM names time folders by default (general format, 6
 /// significant digits): 0.1 -> "0.1", 100 -> "100", 1e-05 -> "1e-05".

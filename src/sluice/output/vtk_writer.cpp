@@ -216,13 +216,14 @@ void VtkWriter::writeSeries() const {
   writePvd(seriesFile(), entries);
 }
 
-void VtkWriter::startSeries(Scalar startTime) {
+void VtkWriter::startSeries(Scalar startTime, bool keepStartTime) {
   if (open_ || !times_.empty()) throw Error("VtkWriter::startSeries called after a write");
   const std::filesystem::path vtkDir = caseDir_ / "VTK";
   std::vector<double> kept;
   parallel::onRoot(comm_, [&] {
     // The earlier series' internal pieces in index order: "<case>_<i>/internal.pvtu" at time t.
-    const Scalar from = startTime - 1e-9 * std::max<Scalar>(1, std::abs(startTime));
+    const Scalar tolerance = 1e-9 * std::max<Scalar>(1, std::abs(startTime));
+    const Scalar from = keepStartTime ? startTime + tolerance : startTime - tolerance;
     std::error_code ec;
     if (std::filesystem::exists(seriesFile(), ec)) {
       std::ifstream in(seriesFile());

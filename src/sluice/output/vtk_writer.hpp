@@ -60,9 +60,11 @@ class VtkWriter {
   /// from an existing .pvd) and continues their numbering; every other
   /// `<case>_<index>` folder in VTK/ is removed and the .pvd rewritten (or
   /// removed), so a re-run never leaves folders the .pvd does not list, nor
-  /// lists times of a run that is being replaced. A folder that cannot be
-  /// removed is a parallel::CollectiveError naming it.
-  void startSeries(Scalar startTime);
+  /// lists times of a run that is being replaced. With `keepStartTime` (a
+  /// restart, which does not write its start time again) the write at
+  /// startTime is kept too. A folder that cannot be removed is a
+  /// parallel::CollectiveError naming it.
+  void startSeries(Scalar startTime, bool keepStartTime = false);
 
   /// Starts the data of write time `time` (throws sluice::Error if one is open).
   void beginTime(Scalar time);

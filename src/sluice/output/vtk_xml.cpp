@@ -1,8 +1,10 @@
 #include "sluice/output/vtk_xml.hpp"
 
 #include <bit>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -35,6 +37,12 @@ std::size_t vtkTypeSize(VtkType type) {
 }
 
 namespace {
+
+/// ": <reason>" from errno after a failed stream write (a full disk: "No space left on device").
+std::string systemReason() {
+  const int error = errno;
+  return error != 0 ? std::string(": ") + std::strerror(error) : std::string();
+}
 
 template <class T>
 VtkArray makeArray(std::string name, VtkType type, int components, std::span<const T> values) {
@@ -129,7 +137,7 @@ void writeVtu(const std::filesystem::path& file, const VtuPiece& piece) {
     os.write(tail.data(), static_cast<std::streamsize>(tail.size()));
     os.close();
   }
-  if (!os) throw InputError(fmt::format("{}: cannot write file", file.string()));
+  if (!os) throw InputError(fmt::format("{}: cannot write file{}", file.string(), systemReason()));
 }
 
 void writePvtu(const std::filesystem::path& file, const VtuPiece& layout, const std::vector<std::string>& pieceFiles) {

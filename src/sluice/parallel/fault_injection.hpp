@@ -6,9 +6,12 @@
 // test can make one rank fail in a chosen stage and check that every rank
 // ends within seconds with one message. Stages: "distribute" (mesh
 // distribution), "fvmesh" (FvMesh construction), "solver" (solver
-// construction), "step" (the first time step), "write" (the first write).
+// construction), "step" (the first time step), "write" (the first write),
+// "after-step<N>" (after the solve of time step N), "snapshot<K>" (the
+// writer thread, before writing the K-th restart snapshot's rank file).
 // With SLUICE_INJECT_FAILURE=<stage>:<rank>:kill that rank raises SIGKILL
-// instead (a rank killed from outside, e.g. by the out-of-memory killer).
+// instead (a rank killed from outside, e.g. by the out-of-memory killer);
+// with :term it raises SIGTERM (a stop request) and goes on.
 // Without the variable, or for another stage or rank, it does nothing.
 #include <string_view>
 
@@ -17,5 +20,7 @@
 namespace sluice::parallel {
 
 void failIfInjected(const Communicator& comm, std::string_view stage);
+/// The same for `rank`, without a communicator (the writer thread).
+void failIfInjected(int rank, std::string_view stage);
 
 }  // namespace sluice::parallel

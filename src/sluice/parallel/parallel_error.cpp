@@ -94,8 +94,19 @@ int runParallelMain(const Communicator& comm, const std::function<int()>& body) 
   }
 }
 
+void initialiseMpi(int* argc, char*** argv) {
+  // The writer thread (output::WriterPipeline) does file I/O only; every MPI
+  // call stays on the main thread, which MPI_THREAD_FUNNELED allows.
+  int provided = MPI_THREAD_SINGLE;
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+  if (provided < MPI_THREAD_FUNNELED) {
+    std::fprintf(stderr, "error: the MPI library does not provide MPI_THREAD_FUNNELED, which sluice's writer thread needs\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
 int parallelMain(int argc, char** argv, const std::function<int(Communicator&)>& body) {
-  MPI_Init(&argc, &argv);
+  initialiseMpi(&argc, &argv);
   int code = 0;
   {
     Communicator world(MPI_COMM_WORLD);

@@ -121,7 +121,12 @@ void onRoot(const Communicator& comm, F&& stage) {
 /// 1; anything else: print with the rank and MPI_Abort(comm, 1)).
 int runParallelMain(const Communicator& comm, const std::function<int()>& body);
 
-/// MPI_Init, runParallelMain on MPI_COMM_WORLD, MPI_Finalize; returns the
+/// MPI_Init_thread with MPI_THREAD_FUNNELED (only the main thread calls MPI;
+/// the writer thread does file I/O). Aborts with a message if the library
+/// cannot provide it.
+void initialiseMpi(int* argc, char*** argv);
+
+/// initialiseMpi, runParallelMain on MPI_COMM_WORLD, MPI_Finalize; returns the
 /// exit code for main.
 int parallelMain(int argc, char** argv, const std::function<int(Communicator&)>& body);
 

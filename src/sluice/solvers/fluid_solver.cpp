@@ -1,7 +1,11 @@
 #include "sluice/solvers/fluid_solver.hpp"
 
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <limits>
 #include <string>
 #include <utility>
@@ -12,6 +16,7 @@
 #include "sluice/output/output_files.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 #include "sluice/parallel/fault_injection.hpp"
+#include "sluice/solvers/stop_request.hpp"
 
 namespace sluice::solvers {
 
@@ -34,7 +39,8 @@ FluidSolver::FluidSolver(RunContext& context, Algorithm algorithm)
       vtk_(context.caseDir, context.caseName, context.mesh.poly(), context.mesh.globalCellIds(), context.comm),
       progress_(context.comm.isRoot() ? context.terminal : nullptr,
                 context.comm.isRoot() && !context.terminal && !context.verbose ? context.log : nullptr),
-      started_(std::chrono::steady_clock::now()) {
+      started_(std::chrono::steady_clock::now()),
+      fieldFolder_(context.restart ? context.restart->fieldFolder : time_.timeName()) {
   // The constructors' checkpoint: the members above read files on every
   // rank; a rank that failed there is already waiting in the caller's
   // agreement (collectively), which this meets, before any collective of the
@@ -52,6 +58,7 @@ FluidSolver::~FluidSolver() = default;
 
 void FluidSolver::finishSetup() {
   fields_.linkBoundaryConditions();
+  numbering_ = cellNumberingFingerprint(ctx_.mesh);
   pimple_.setControlledFields(controlledFields());
   // The sampling mesh (its own geometry and a point locator) is built only
   // if a function object needs it. With global point ids: points on
@@ -74,12 +81,18 @@ void FluidSolver::removeEarlierOutputs() {
   // A run from time t0 replaces what an earlier run of this case wrote at
   // times >= t0: VTK folders and series entries, and the time folders of this
   // run's function objects and run information. Kept: everything before t0.
-  vtk_.startSeries(time_.value());
+  // A restart keeps what was written at its start time (it does not write it
+  // again). Compared as named (timePrecision digits), as the folders are.
+  const bool restart = ctx_.restart.has_value();
+  const Scalar named = std::stod(time_.timeName());
+  vtk_.startSeries(named, restart);
   std::vector<std::string> objects = functions_->names();
   objects.push_back("runInfo");
   parallel::onRoot(ctx_.comm, [&] {
     for (const std::string& name : objects)
-      output::removeTimeFoldersFrom(ctx_.caseDir / "postProcessing" / name, time_.value());
+      output::removeTimeFoldersFrom(ctx_.caseDir / "postProcessing" / name, named);
+    // Restart snapshots of the replaced run: after the start time (from it, for a fresh start).
+    output::removeTimeFoldersFrom(restartFolder(ctx_.caseDir), named, restart);
   });
 }
 
@@ -93,8 +106,12 @@ int FluidSolver::run() {
   const auto pressureRegion = profile.region("pressure-corrector");
   {
     parallel::ScopedRegion r(profile, writeRegion);
-    write();  // the initial state
+    if (ctx_.restart)
+      restoreFromSnapshot();
+    else
+      write();  // the initial state
   }
+  const StopRequest stop;
   const auto residuals = [this](const std::string& field) { return solvers_.initialResiduals(field); };
   const auto loopLog = [this](const std::string& line) { log(line); };
   while (time_.running()) {
@@ -121,21 +138,37 @@ int FluidSolver::run() {
         }
       }
       postSolve();
-      checkFinite();
+      parallel::failIfInjected(ctx_.comm, fmt::format("after-step{}", time_.timeIndex()));
+      agreeOnStep(stop.signal());
     }
     {
       parallel::ScopedRegion r(profile, writeRegion);
-      if (time_.writeTime()) {
+      if (time_.writeTime() || stopSignal_ != 0) {
         const parallel::ScopedPhase phase(profile, parallel::Phase::Output);
-        write();
+        if (time_.writeTime()) write();
+        writeSnapshot();
       }
       const parallel::ScopedPhase phase(profile, parallel::Phase::FunctionObjects);
       runFunctionObjects();
     }
     reportStep();
     profile.endStep();
+    if (stopSignal_ != 0) break;
+  }
+  {
+    parallel::ScopedRegion r(profile, writeRegion);
+    finishWrites();
   }
   progress_.finish();
+  if (stopSignal_ != 0) {
+    if (ctx_.comm.isRoot())
+      std::fprintf(stderr,
+                   "stopped on %s after time step %lld (time %s): restart snapshot %s written; run again with "
+                   "startFrom latestTime in system/controlDict to continue\n",
+                   StopRequest::name(stopSignal_), time_.timeIndex(), time_.timeName().c_str(),
+                   lastCompleteSnapshot_.c_str());
+    return 128 + stopSignal_;
+  }
   return 0;
 }
 
@@ -199,25 +232,107 @@ void FluidSolver::log(const std::string& message) const {
   if (ctx_.verbose && ctx_.comm.isRoot()) fmt::print(ctx_.log, "{}\n", message);
 }
 
-void FluidSolver::checkFinite() {
-  // The first written field (registration order) with a non-finite cell on
-  // any rank, agreed in one small reduction so that every rank stops together.
-  int local = std::numeric_limits<int>::max(), index = 0;
+void FluidSolver::agreeOnStep(int stopSignal) {
+  // One reduction (minimum) of: the first written field (registration order)
+  // with a non-finite cell, a stop signal (negated, so that any wins), whether
+  // this rank's writer jobs all succeeded, and the last batch it completed.
+  int firstBad = std::numeric_limits<int>::max(), index = 0;
   std::vector<std::string> names;
   fields_.forEachVolField([&](const std::string& name, const auto& f, const field::FieldOptions& options) {
     if (!options.write) return;
-    for (Label c = 0; c < ctx_.mesh.nCells() && local == std::numeric_limits<int>::max(); ++c)
-      if (!field::isFinite(f[c])) local = index;
+    for (Label c = 0; c < ctx_.mesh.nCells() && firstBad == std::numeric_limits<int>::max(); ++c)
+      if (!field::isFinite(f[c])) firstBad = index;
     names.push_back(name);
     ++index;
   });
-  const int bad = ctx_.comm.min(local);
-  if (bad == std::numeric_limits<int>::max()) return;
+  const output::WriterPipeline::Status writes = writer_.status();
+  std::array<int, 4> agreed{firstBad, -stopSignal, writes.failed ? 0 : 1,
+                            static_cast<int>(std::min<std::uint64_t>(writes.completedBatch, std::numeric_limits<int>::max()))};
+  ctx_.comm.minInPlace(std::span<int>(agreed));
+  if (agreed[2] == 0) parallel::agreeOnError(ctx_.comm, writes.failed, writes.error);
+  commitSnapshots(static_cast<std::uint64_t>(agreed[3]));
+  if (agreed[1] < 0 && stopSignal_ == 0) stopSignal_ = -agreed[1];
+  if (agreed[0] == std::numeric_limits<int>::max()) return;
+  finishWrites();  // keeps the last good output complete
   const std::string kept = lastWrittenTime_ >= 0 ? fmt::format("the last good output is time {} in VTK/",
                                                                time_.timeName(lastWrittenTime_))
                                                  : "no output was written";
   throw parallel::CollectiveError(fmt::format("{} is not finite at time step {} (time {}): the run diverged; {}",
-                                              names[bad], time_.timeIndex(), time_.timeName(), kept));
+                                              names[agreed[0]], time_.timeIndex(), time_.timeName(), kept));
+}
+
+void FluidSolver::writeSnapshot() {
+  if (lastSnapshotTime_ == time_.value()) return;
+  lastSnapshotTime_ = time_.value();
+  SnapshotManifest manifest;
+  manifest.timeName = time_.timeName();
+  manifest.folder = restartFolder(ctx_.caseDir) / manifest.timeName;
+  manifest.time = time_.state();
+  manifest.application = ctx_.controlDict.get<std::string>("application");
+  manifest.nRanks = ctx_.comm.size();
+  manifest.nGlobalCells = ctx_.mesh.nGlobalCells();
+  manifest.numbering = numbering_;
+  manifest.fieldFolder = fieldFolder_;
+  SolverState state;
+  saveState(state);
+  manifest.solverValues = state.values;
+  // The copies are taken now, at the end of the step that last changed the
+  // fields; the file is written while the next steps run.
+  const std::filesystem::path file = manifest.folder / rankFileName(ctx_.comm.rank());
+  ++batch_;
+  writer_.submit(batch_, [part = collectSnapshotPart(fields_, ctx_.mesh, state), file, rank = ctx_.comm.rank(),
+                          batch = batch_] {
+    std::filesystem::create_directories(file.parent_path());
+    parallel::failIfInjected(rank, fmt::format("snapshot{}", batch));
+    output::writeSnapshotPart(file, part);
+  });
+  pendingSnapshots_.emplace_back(batch_, std::move(manifest));
+}
+
+void FluidSolver::commitSnapshots(std::uint64_t completedOnEveryRank) {
+  // Every rank's file of these snapshots is on disk: rank 0's writer thread
+  // writes their manifests, which make them complete.
+  while (!pendingSnapshots_.empty() && pendingSnapshots_.front().first <= completedOnEveryRank) {
+    SnapshotManifest manifest = std::move(pendingSnapshots_.front().second);
+    pendingSnapshots_.erase(pendingSnapshots_.begin());
+    lastCompleteSnapshot_ = (std::filesystem::path("restart") / manifest.timeName).string();
+    if (ctx_.comm.isRoot())
+      writer_.submit(batch_, [manifest = std::move(manifest)] { writeSnapshotManifest(manifest); });
+  }
+}
+
+void FluidSolver::finishWrites() {
+  for (int round = 0; round < 2; ++round) {  // the rank files, then the manifests
+    writer_.drain();
+    const output::WriterPipeline::Status writes = writer_.status();
+    parallel::agreeOnError(ctx_.comm, writes.failed, writes.error);
+    commitSnapshots(batch_);
+  }
+}
+
+void FluidSolver::restoreFromSnapshot() {
+  const SnapshotManifest& m = *ctx_.restart;
+  const std::string folder = m.folder.string();
+  const std::string application = ctx_.controlDict.get<std::string>("application");
+  if (m.application != application)
+    throw parallel::CollectiveError(fmt::format("{}: written by {}, and this case runs {}", folder, m.application,
+                                                application));
+  if (m.nGlobalCells != ctx_.mesh.nGlobalCells())
+    throw parallel::CollectiveError(fmt::format("{}: written for a mesh of {} cells, and this mesh has {}", folder,
+                                                m.nGlobalCells, ctx_.mesh.nGlobalCells()));
+  if (m.numbering != numbering_)
+    throw parallel::CollectiveError(fmt::format(
+        "{}: written with another cell numbering (renumbering switched on or off: run with the same --no-renumber "
+        "setting as the run that wrote it)",
+        folder));
+  const SolverState state = restoreSnapshot(m, fields_, ctx_.mesh);
+  restoreState(state);
+  time_.restore(m.time);
+  lastSnapshotTime_ = time_.value();
+  lastCompleteSnapshot_ = (std::filesystem::path("restart") / m.timeName).string();
+  if (ctx_.comm.isRoot())
+    fmt::print(ctx_.log, "Restarting from {} (time {}, step {}, written at {} rank(s))\n\n", lastCompleteSnapshot_,
+               m.timeName, m.time.timeIndex, m.nRanks);
 }
 
 void FluidSolver::write() {

@@ -22,7 +22,18 @@
 // Fields are owned by the FieldRegistry (fields()); stages change them
 // through fields().modify<...>(name). Output writes every field registered
 // with `write`; function objects sample any registered volume field by name.
+//
+// Restart: at every write time (but the first) a restart snapshot of every
+// registered field and of the solver's own state (saveState) is handed to
+// the writer thread, and made complete (its manifest written) once every
+// rank's file is on disk, agreed in the step's one reduction. A run whose
+// context names a snapshot reads its fields' boundary conditions from
+// fieldFolder(), then takes every value from the snapshot before the first
+// step (restoreState), so it continues as if never stopped. SIGINT, SIGTERM
+// or SIGUSR1 end the run after the current step with a snapshot; run()
+// returns 128 + the signal.
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -37,9 +48,11 @@
 #include "sluice/output/run_info_file.hpp"
 #include "sluice/output/sampling_mesh.hpp"
 #include "sluice/output/vtk_writer.hpp"
+#include "sluice/output/writer_pipeline.hpp"
 #include "sluice/solvers/equation_solvers.hpp"
 #include "sluice/solvers/pimple_control.hpp"
 #include "sluice/solvers/progress_display.hpp"
+#include "sluice/solvers/restart_snapshot.hpp"
 #include "sluice/solvers/solver.hpp"
 #include "sluice/solvers/time_control.hpp"
 
@@ -80,6 +93,10 @@ class FluidSolver : public Solver {
   virtual Scalar deltaTFactor(const fv::CourantNumber& co);
   /// The fields whose residuals the outer-loop controls read.
   virtual std::vector<std::string> controlledFields() const = 0;
+  /// What the solver keeps between steps outside the registry, for restart
+  /// snapshots, and setting it back (after the registry's fields are).
+  virtual void saveState(SolverState& /*state*/) const {}
+  virtual void restoreState(const SolverState& /*state*/) {}
 
   // ---- services for the stages
   /// Explicit relaxation of a registered scalar field towards its value at
@@ -95,6 +112,10 @@ class FluidSolver : public Solver {
   /// The solver entry's solve function (EquationSolvers::solverFor).
   fv::ScalarSolveFn solver(const std::string& entry) { return solvers_.solverFor(entry); }
   fv::TimeStep timeStep() const { return {time_.deltaT(), time_.deltaT0()}; }
+  /// The time folder to read the field files (boundary conditions, initial
+  /// values) from: the start time's, or for a restart the folder its
+  /// snapshot names (whose values the snapshot then replaces).
+  const std::string& fieldFolder() const { return fieldFolder_; }
 
   RunContext& ctx_;
   io::Dictionary fvSchemesDict_, fvSolutionDict_;
@@ -110,8 +131,18 @@ class FluidSolver : public Solver {
   void removeEarlierOutputs();
   void advanceTime();
   void storePreviousIterations();
-  void checkFinite();
+  /// The step's one reduction: finite fields, stop requests and how the
+  /// writer thread's jobs went, agreed over the ranks; commits complete
+  /// snapshots; throws CollectiveError for a divergence or a failed write.
+  void agreeOnStep(int stopSignal);
   void write();
+  /// Hands a restart snapshot of the current state to the writer thread.
+  void writeSnapshot();
+  /// Collective: waits for the writer thread, agrees on how it went and writes
+  /// the manifests of the snapshots not yet complete.
+  void finishWrites();
+  void commitSnapshots(std::uint64_t completedOnEveryRank);
+  void restoreFromSnapshot();
   void runFunctionObjects();
   void reportStep();
 
@@ -130,6 +161,14 @@ class FluidSolver : public Solver {
   output::RunInfoFile::Figures stepFigures_;     ///< noteStepFigure's
   fv::CourantNumber stepCourant_;  ///< of the step being taken
   Scalar lastWrittenTime_ = -1;
+  std::string fieldFolder_;
+  std::string numbering_;  ///< cellNumberingFingerprint of the mesh
+  output::WriterPipeline writer_;
+  std::uint64_t batch_ = 0;  ///< snapshots handed to the writer
+  std::vector<std::pair<std::uint64_t, SnapshotManifest>> pendingSnapshots_;  ///< written, manifest not yet
+  std::string lastCompleteSnapshot_;  ///< folder of the last snapshot made complete ("" none)
+  Scalar lastSnapshotTime_ = -1;
+  int stopSignal_ = 0;  ///< agreed over the ranks
 };
 
 }  // namespace sluice::solvers

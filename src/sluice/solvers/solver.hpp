@@ -15,6 +15,7 @@
 #include "sluice/io/dictionary.hpp"
 #include "sluice/parallel/comm_profile.hpp"
 #include "sluice/parallel/communicator.hpp"
+#include "sluice/solvers/restart_snapshot.hpp"
 #include "sluice/solvers/terminal_log.hpp"
 
 namespace sluice::solvers {
@@ -32,7 +33,11 @@ struct RunContext {
   /// The case's latest time folder, found once for all ranks (startFrom
   /// latestTime must not depend on what each rank's file system lists).
   std::optional<Scalar> latestTimeFolder;
+  /// The restart snapshot the run continues from (found once for all ranks:
+  /// agreedStartPoint in restart_snapshot.hpp), or none: the fields come from the start time's folder.
+  std::optional<SnapshotManifest> restart;
 };
+
 
 class Solver {
  public:

@@ -105,9 +105,22 @@ TimeControl::TimeControl(const TimeControlSettings& settings)
       time_(settings.startTime),
       deltaT_(settings.deltaT),
       deltaT0_(settings.deltaT),
-      lastStep_(settings.deltaT) {
-  if (settings_.writeControl != WriteControl::TimeStep)
-    writeIndex_ = static_cast<long long>(std::floor((time_ - settings_.startTime) / settings_.writeInterval + 1e-9));
+      lastStep_(settings.deltaT),
+      writeOrigin_(settings.startTime) {}
+
+TimeState TimeControl::state() const {
+  return {time_, deltaT_, deltaT0_, lastStep_, index_, writeIndex_, writeOrigin_};
+}
+
+void TimeControl::restore(const TimeState& s) {
+  time_ = s.time;
+  deltaT_ = s.deltaT;
+  deltaT0_ = s.deltaT0;
+  lastStep_ = s.lastStep;
+  index_ = s.timeIndex;
+  writeIndex_ = s.writeIndex;
+  writeOrigin_ = s.writeOrigin;
+  writeTime_ = false;
 }
 
 bool TimeControl::running() const {
@@ -129,7 +142,7 @@ void TimeControl::advance() {
     writeTime_ = index_ % static_cast<long long>(settings_.writeInterval) == 0;
   } else {
     const long long passed =
-        static_cast<long long>(std::floor((time_ - settings_.startTime) / settings_.writeInterval + 1e-6));
+        static_cast<long long>(std::floor((time_ - writeOrigin_) / settings_.writeInterval + 1e-6));
     writeTime_ = passed > writeIndex_;
     writeIndex_ = passed;
   }
@@ -147,7 +160,7 @@ void TimeControl::adjustDeltaTByFactor(Scalar factor) {
 
   if (settings_.writeControl == WriteControl::AdjustableRunTime) {
     // Even the steps out so that one lands on the next write time.
-    const Scalar nextWrite = settings_.startTime + (writeIndex_ + 1) * settings_.writeInterval;
+    const Scalar nextWrite = writeOrigin_ + (writeIndex_ + 1) * settings_.writeInterval;
     const Scalar toNextWrite = std::max(0.0, nextWrite - time_);
     // As OpenFOAM v1912's Time::adjustDeltaT: the nearest whole number of steps (at least one).
     const Scalar nSteps = toNextWrite / dt;

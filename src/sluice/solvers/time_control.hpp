@@ -51,6 +51,15 @@ struct TimeControlSettings {
   static TimeControlSettings read(const io::Dictionary& controlDict, std::optional<Scalar> latestTimeOnDisk);
 };
 
+/// What a restart needs to continue a run's time stepping exactly.
+struct TimeState {
+  Scalar time = 0;
+  Scalar deltaT = 0, deltaT0 = 0, lastStep = 0;
+  long long timeIndex = 0;
+  long long writeIndex = 0;  ///< write intervals passed since writeOrigin (runTime controls)
+  Scalar writeOrigin = 0;    ///< the start time of the run the write schedule counts from
+};
+
 class TimeControl {
  public:
   explicit TimeControl(const TimeControlSettings& settings);
@@ -80,6 +89,11 @@ class TimeControl {
   /// most min(factor, 1 + 0.1 factor, 1.2).
   void adjustDeltaTByFactor(Scalar maxDeltaTFactor);
 
+  /// The state a restart snapshot records, and setting it back (the
+  /// settings stay those read at start-up, so a restart may change endTime).
+  TimeState state() const;
+  void restore(const TimeState& state);
+
   /// Directory name of the current time ("0.005", "20"), with timePrecision significant digits.
   std::string timeName() const { return timeName(time_); }
   std::string timeName(Scalar t) const;
@@ -92,6 +106,7 @@ class TimeControl {
   Scalar lastStep_;           ///< size of the step taken by the last advance()
   long long index_ = 0;
   long long writeIndex_ = 0;  ///< write intervals passed (runTime controls)
+  Scalar writeOrigin_;        ///< write times are writeOrigin_ + k writeInterval
   bool writeTime_ = false;
 };
 

@@ -63,7 +63,7 @@ class InProcessRun {
     field::shareCellFileOrder(*mesh_, startup.cellOrder);
     context_ = std::make_unique<solvers::RunContext>(solvers::RunContext{
         caseDir, caseDir.filename().string(), *comm_, profile_, *mesh_, controlDict_, stdout, nullptr, false,
-        solvers::agreedLatestTimeFolder(*comm_, caseDir)});
+        solvers::agreedLatestTimeFolder(*comm_, caseDir), std::nullopt});
     solver_ = solvers::SolverRegistry::standard().create(controlDict_.get<std::string>("application"), *context_);
   }
   int run() { return solver_->run(); }

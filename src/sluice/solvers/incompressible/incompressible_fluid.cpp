@@ -32,7 +32,7 @@ IncompressibleFluid::IncompressibleFluid(RunContext& context, Application applic
   }
 
   // The fields: p and U from the start time's files, phi = flux(U) (OpenFOAM's createPhi).
-  const std::string timeName = time_.timeName();
+  const std::string timeName = fieldFolder();  // the start time's folder (a restart: its snapshot's)
   field::VolScalarField p = field::readVolScalarField(context.caseDir, "p", timeName, context.mesh);
   field::VolVectorField U = field::readVolVectorField(context.caseDir, "U", timeName, context.mesh);
   field::expectDimensions(p, io::DimensionSet{{0, 2, -2, 0, 0, 0, 0}}, timeName + "/p");

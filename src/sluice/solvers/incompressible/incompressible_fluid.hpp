@@ -43,6 +43,8 @@ class IncompressibleFluid : public FluidSolver {
   void momentumPredictor() override;
   void pressureCorrector() override;
   std::vector<std::string> controlledFields() const override { return {"U", "p"}; }
+  void saveState(SolverState& state) const override { state.values = fvOptions_.state(); }
+  void restoreState(const SolverState& state) override { fvOptions_.restoreState(state.values); }
 
  private:
   /// One PISO corrector (pressure_corrector.cpp).

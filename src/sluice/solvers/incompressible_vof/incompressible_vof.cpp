@@ -78,7 +78,7 @@ IncompressibleVoF::IncompressibleVoF(RunContext& context)
   models::LaminarTransport::read(context.caseDir, 1.0);  // only laminar Stokes momentum transport
 
   const field::FvMesh& mesh = context.mesh;
-  const std::string timeName = time_.timeName();
+  const std::string timeName = fieldFolder();  // the start time's folder (a restart: its snapshot's)
   VolScalarField p_rgh = field::readVolScalarField(context.caseDir, "p_rgh", timeName, mesh);
   VolVectorField U = field::readVolVectorField(context.caseDir, "U", timeName, mesh);
   VolScalarField alpha = field::readVolScalarField(context.caseDir, alphaName_, timeName, mesh);

@@ -67,6 +67,13 @@ class IncompressibleVoF : public FluidSolver {
   void postSolve() override { history_.push_back(lastStats_); }
   Scalar deltaTFactor(const fv::CourantNumber& co) override;
   std::vector<std::string> controlledFields() const override { return {"U", "p_rgh"}; }
+  /// The compression flux kept for alphaApplyPrevCorr.
+  void saveState(SolverState& state) const override {
+    if (alphaPhiCorr0_) state.faceFluxes["alphaPhiCorr0"] = *alphaPhiCorr0_;
+  }
+  void restoreState(const SolverState& state) override {
+    if (const auto it = state.faceFluxes.find("alphaPhiCorr0"); it != state.faceFluxes.end()) alphaPhiCorr0_ = it->second;
+  }
 
  private:
   // alpha_predictor.cpp
