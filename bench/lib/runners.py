@@ -146,7 +146,7 @@ def clean_openfoam_output(case_dir: Path) -> None:
 
 
 def clean_sluice_output(case_dir: Path) -> None:
-    for name in ("VTK", "postProcessing"):
+    for name in ("VTK", "postProcessing", "restart"):
         shutil.rmtree(case_dir / name, ignore_errors=True)
     (case_dir / "sluice-profile.json").unlink(missing_ok=True)
 

@@ -27,6 +27,7 @@ set_tests_properties(
     Ranks/RestartRanks.InterFoamContinuesBitForBitAfterSigterm/np2
     Ranks/RestartRanks.InterFoamContinuesBitForBitAfterSigterm/np3
     Restart.SnapshotOfTwoRanksContinuesAtOneAndThreeRanks
+    Restart.InterFoamSnapshotOfTwoRanksContinuesAtOneAndThreeRanks
     Restart.RankKilledWhileWritingLeavesThePreviousSnapshot
     Restart.FullDiskIsOneErrorAndKeepsThePreviousSnapshot
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np1

@@ -203,6 +203,42 @@ TEST(Restart, SnapshotOfTwoRanksContinuesAtOneAndThreeRanks) {
     }
 }
 
+TEST(Restart, InterFoamSnapshotOfTwoRanksContinuesAtOneAndThreeRanks) {
+  test::TempDir dir("restart-any-vof");
+  vofcase::TankCase tank;
+  tank.endTime = 0.02;
+  tank.ranks = 2;
+  tank.pTolerance = 1e-13;
+  tank.pRelTol = 0;
+  tank.alphaTolerance = 1e-13;
+  const fs::path whole = dir.path() / "whole", written = dir.path() / "written";
+  vofcase::writeTank(whole, tank);
+  vofcase::writeTank(written, tank);
+  const test::CommandResult a = test::runSluice(whole, 2, "--quiet");
+  ASSERT_EQ(a.exitCode, 0) << a.output;
+  const test::CommandResult b = stopAfterStep(written, 2, 8, 0);
+  ASSERT_EQ(b.exitCode, 143) << b.output;
+  for (const std::string method : {"scotch", "simple"})
+    for (const int np : {1, 3}) {
+      SCOPED_TRACE(method + " at " + std::to_string(np) + " ranks");
+      const fs::path run = dir.path() / (method + std::to_string(np));
+      fs::copy(written, run, fs::copy_options::recursive);
+      vofcase::TankCase here = tank;
+      here.ranks = np;
+      here.decomposition = method;
+      vofcase::writeTank(run, here);  // decomposeParDict for np ranks (and the same case files)
+      setEntry(run, "system/controlDict", "startFrom", "latestTime");
+      const test::CommandResult c = test::runSluice(run, np, "--quiet");
+      ASSERT_EQ(c.exitCode, 0) << c.output;
+      EXPECT_NE(c.output.find("written at 2 rank(s)"), std::string::npos) << c.output;
+      for (const char* field : {"alpha.water", "U", "p_rgh"})
+        EXPECT_LT(maxRelativeDifference(cellValues(whole / "restart/0.02", field),
+                                        cellValues(run / "restart/0.02", field)),
+                  1e-8)
+            << field;
+    }
+}
+
 TEST(Restart, RankKilledWhileWritingLeavesThePreviousSnapshot) {
   test::TempDir dir("restart-killed");
   const fs::path run = dir.path() / "cavity";

@@ -78,24 +78,18 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
   boundaryFixedData_ = boundary_.cellData.size();
 }
 
-void VtkWriter::attachInternalMesh() {
+void VtkWriter::attachInternalMesh(VtuPiece& piece) const {
   const VtkCells cells = vtkCells(mesh_);
-  internal_.points = shared("Points", mesh_.points());
-  internal_.cells = {shared("connectivity", cells.connectivity), shared("offsets", cells.offsets),
-                     shared("types", cells.types)};
+  piece.points = shared("Points", mesh_.points());
+  piece.cells = {shared("connectivity", cells.connectivity), shared("offsets", cells.offsets),
+                 shared("types", cells.types)};
   if (cells.hasPolyhedra()) {
-    internal_.cells.push_back(shared("faces", cells.faces));
-    internal_.cells.push_back(shared("faceoffsets", cells.faceOffsets));
+    piece.cells.push_back(shared("faces", cells.faces));
+    piece.cells.push_back(shared("faceoffsets", cells.faceOffsets));
   }
   const std::vector<std::int64_t> ids(globalCellIds_.begin(), globalCellIds_.end());
-  internal_.cellData.insert(internal_.cellData.begin(),
-                            {shared("cellId", ids), shared("rank", std::vector<std::int32_t>(ids.size(), comm_.rank()))});
-}
-
-void VtkWriter::releaseInternalMesh() {
-  internal_.points.reset();
-  internal_.cells.clear();
-  internal_.cellData.clear();
+  piece.cellData.insert(piece.cellData.begin(),
+                        {shared("cellId", ids), shared("rank", std::vector<std::int32_t>(ids.size(), comm_.rank()))});
 }
 
 namespace {
@@ -179,45 +173,66 @@ std::vector<std::string> VtkWriter::pieceNames(const char* prefix) const {
   return names;
 }
 
-void VtkWriter::endTime() {
-  requireOpen("endTime");
-  open_ = false;
-  const int index = nWrites();
+void VtkWriter::writeFiles(int index, Scalar time, VtuPiece internal, const VtuPiece& boundary) const {
   const std::filesystem::path dir = timeDirectory(index);
-  const std::string comment = fmt::format("case='{}' time='{}' index='{}'", caseName_, time_, index);
-  internal_.comment = comment;
-  boundary_.comment = comment;
-  attachInternalMesh();
-  parallel::collectively(comm_, [&] {
-    if (times_.empty()) parallel::failIfInjected(comm_, "write");
-    createDirectories(dir);
-    writeVtu(dir / fmt::format("internal_{}.vtu", comm_.rank()), internal_);
-    writeVtu(dir / fmt::format("boundary_{}.vtu", comm_.rank()), boundary_);
-    if (comm_.isRoot()) {
-      writePvtu(dir / "internal.pvtu", internal_, pieceNames("internal"));
-      writePvtu(dir / "boundary.pvtu", boundary_, pieceNames("boundary"));
-    }
-  });
-  releaseInternalMesh();
-  boundary_.cellData.resize(boundaryFixedData_);
-
-  // Every piece exists now: list the time in the series.
-  times_.push_back(time_);
-  parallel::onRoot(comm_, [&] { writeSeries(); });
+  const std::string comment = fmt::format("case='{}' time='{}' index='{}'", caseName_, time, index);
+  internal.comment = comment;
+  VtuPiece boundaryPiece = boundary;
+  boundaryPiece.comment = comment;
+  attachInternalMesh(internal);
+  if (index == 0) parallel::failIfInjected(comm_.rank(), "write");
+  createDirectories(dir);
+  writeVtu(dir / fmt::format("internal_{}.vtu", comm_.rank()), internal);
+  writeVtu(dir / fmt::format("boundary_{}.vtu", comm_.rank()), boundaryPiece);
+  if (comm_.isRoot()) {
+    writePvtu(dir / "internal.pvtu", internal, pieceNames("internal"));
+    writePvtu(dir / "boundary.pvtu", boundaryPiece, pieceNames("boundary"));
+  }
 }
 
-void VtkWriter::writeSeries() const {
+std::function<void()> VtkWriter::takeWrite() {
+  requireOpen("takeWrite");
+  open_ = false;
+  const int index = nWrites() + nPending();
+  pending_.push_back(time_);
+  // The pieces share their arrays (shared_ptr), so these copies are cheap;
+  // the writer starts the next time with fresh field lists.
+  VtuPiece internal = internal_, boundary = boundary_;
+  internal_.cellData.clear();
+  boundary_.cellData.resize(boundaryFixedData_);
+  return [this, index, time = time_, internal = std::move(internal), boundary = std::move(boundary)] {
+    writeFiles(index, time, internal, boundary);
+  };
+}
+
+std::function<void()> VtkWriter::commitNext() {
+  if (pending_.empty()) throw Error("VtkWriter::commitNext: no write to commit");
+  times_.push_back(pending_.front());
+  pending_.pop_front();
+  if (!comm_.isRoot()) return {};
+  return [this, times = times_] { writeSeries(times); };
+}
+
+void VtkWriter::endTime() {
+  std::function<void()> job = takeWrite();
+  parallel::collectively(comm_, [&] { job(); });
+  // Every piece exists now: list the time in the series.
+  std::function<void()> series = commitNext();
+  parallel::onRoot(comm_, [&] { series(); });
+}
+
+void VtkWriter::writeSeries(const std::vector<Scalar>& times) const {
   std::vector<PvdEntry> entries;
-  for (std::size_t i = 0; i < times_.size(); ++i) {
+  for (std::size_t i = 0; i < times.size(); ++i) {
     const std::string folder = timeDirectory(static_cast<int>(i)).filename().string();
-    entries.push_back({times_[i], folder + "/internal.pvtu", "internal", 0});
-    entries.push_back({times_[i], folder + "/boundary.pvtu", "boundary", 1});
+    entries.push_back({times[i], folder + "/internal.pvtu", "internal", 0});
+    entries.push_back({times[i], folder + "/boundary.pvtu", "boundary", 1});
   }
   writePvd(seriesFile(), entries);
 }
 
 void VtkWriter::startSeries(Scalar startTime, bool keepStartTime) {
-  if (open_ || !times_.empty()) throw Error("VtkWriter::startSeries called after a write");
+  if (open_ || !times_.empty() || !pending_.empty()) throw Error("VtkWriter::startSeries called after a write");
   const std::filesystem::path vtkDir = caseDir_ / "VTK";
   std::vector<double> kept;
   parallel::onRoot(comm_, [&] {
@@ -258,7 +273,7 @@ void VtkWriter::startSeries(Scalar startTime, bool keepStartTime) {
   times_.assign(kept.begin(), kept.end());
   parallel::onRoot(comm_, [&] {
     std::error_code ec;
-    if (!times_.empty()) writeSeries();
+    if (!times_.empty()) writeSeries(times_);
     else std::filesystem::remove(seriesFile(), ec);
   });
 }

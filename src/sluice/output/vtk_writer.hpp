@@ -24,6 +24,17 @@
 //   writer.addBoundaryField("p", std::span<const double>(pFaces)); // per boundary face: index face - nInternalFaces
 //   writer.endTime();                                              // collective: writes the files
 //
+// In a run the files are written by the writer thread (WriterPipeline)
+// instead: takeWrite() returns this time's writing as a job that does file
+// I/O only (the mesh arrays are built there too), and once every rank's job
+// has finished (agreed on the main thread) commitNext() lists the oldest
+// written time in the series, returning the .pvd rewrite as a job for rank
+// 0's writer thread:
+//   writer.beginTime(t); writer.add...(...);
+//   pipeline.submit(batch, writer.takeWrite());
+//   ... every rank finished batch ...
+//   if (auto job = writer.commitNext()) pipeline.submit(batch, job);
+//
 // Every rank must make the same calls with the same names in the same order.
 // endTime() is collective: a failure to create a folder or write a file on
 // any rank is agreed on all ranks and thrown everywhere as a
@@ -33,7 +44,9 @@
 // The data of one write time is copied when added, so the caller's arrays
 // may change as soon as add*Field returns.
 #include <cstdint>
+#include <deque>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -77,6 +90,17 @@ class VtkWriter {
   void addBoundaryField(const std::string& name, std::span<const Vec3> boundaryFaceValues);
   /// Collective: writes this time's files and the updated .pvd.
   void endTime();
+  /// Ends this time's data like endTime, but returns the writing of its
+  /// files as a job (no MPI; throws sluice::Error naming a file on failure)
+  /// for the writer thread. The time joins the series at commitNext().
+  /// The mesh and this writer must outlive the job.
+  std::function<void()> takeWrite();
+  /// Lists the oldest taken write in the series (call once every rank's job
+  /// of it has finished). Returns the job that rewrites the .pvd on rank 0
+  /// (an empty function on the other ranks). Not collective.
+  std::function<void()> commitNext();
+  /// Writes taken and not yet committed.
+  int nPending() const { return static_cast<int>(pending_.size()); }
 
   /// CASE/VTK/<case>.pvd
   std::filesystem::path seriesFile() const;
@@ -91,7 +115,7 @@ class VtkWriter {
   void checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing,
                  std::span<const std::string_view> reserved = {}) const;
   std::vector<std::string> pieceNames(const char* prefix) const;
-  void writeSeries() const;
+  void writeSeries(const std::vector<Scalar>& times) const;
 
   std::filesystem::path caseDir_;
   std::string caseName_;
@@ -100,11 +124,12 @@ class VtkWriter {
   Label nBoundaryFaces_ = 0;
   std::vector<Label> boundaryFaces_;  ///< faces written to the boundary piece (mesh face indices)
 
-  /// Builds the internal piece's mesh arrays, cellId and rank for one write
-  /// (before the fields); releaseInternalMesh drops them again, so a run
-  /// does not hold a second copy of its mesh between writes.
-  void attachInternalMesh();
-  void releaseInternalMesh();
+  /// Builds `piece`'s mesh arrays, cellId and rank for one write (before its
+  /// fields), so that a run does not hold a second copy of its mesh between
+  /// writes. Reads only the mesh (safe on the writer thread).
+  void attachInternalMesh(VtuPiece& piece) const;
+  /// The files of write `index` at `time` (no MPI).
+  void writeFiles(int index, Scalar time, VtuPiece internal, const VtuPiece& boundary) const;
 
   std::span<const GlobalLabel> globalCellIds_;  ///< owned cells' global ids (the caller's array)
   VtuPiece internal_;  ///< mesh arrays and constant cell data during a write; fields appended per time
@@ -114,6 +139,7 @@ class VtkWriter {
   bool open_ = false;
   Scalar time_ = 0;
   std::vector<Scalar> times_;  ///< completed writes, by index
+  std::deque<Scalar> pending_;  ///< taken writes not yet committed, oldest first
 };
 
 }  // namespace sluice::output

@@ -250,7 +250,7 @@ void FluidSolver::agreeOnStep(int stopSignal) {
                             static_cast<int>(std::min<std::uint64_t>(writes.completedBatch, std::numeric_limits<int>::max()))};
   ctx_.comm.minInPlace(std::span<int>(agreed));
   if (agreed[2] == 0) parallel::agreeOnError(ctx_.comm, writes.failed, writes.error);
-  commitSnapshots(static_cast<std::uint64_t>(agreed[3]));
+  commitWrites(static_cast<std::uint64_t>(agreed[3]));
   if (agreed[1] < 0 && stopSignal_ == 0) stopSignal_ = -agreed[1];
   if (agreed[0] == std::numeric_limits<int>::max()) return;
   finishWrites();  // keeps the last good output complete
@@ -280,18 +280,25 @@ void FluidSolver::writeSnapshot() {
   // fields; the file is written while the next steps run.
   const std::filesystem::path file = manifest.folder / rankFileName(ctx_.comm.rank());
   ++batch_;
+  ++snapshotCount_;
   writer_.submit(batch_, [part = collectSnapshotPart(fields_, ctx_.mesh, state), file, rank = ctx_.comm.rank(),
-                          batch = batch_] {
+                          count = snapshotCount_] {
     std::filesystem::create_directories(file.parent_path());
-    parallel::failIfInjected(rank, fmt::format("snapshot{}", batch));
+    parallel::failIfInjected(rank, fmt::format("snapshot{}", count));
     output::writeSnapshotPart(file, part);
   });
   pendingSnapshots_.emplace_back(batch_, std::move(manifest));
 }
 
-void FluidSolver::commitSnapshots(std::uint64_t completedOnEveryRank) {
-  // Every rank's file of these snapshots is on disk: rank 0's writer thread
-  // writes their manifests, which make them complete.
+void FluidSolver::commitWrites(std::uint64_t completedOnEveryRank) {
+  // Every rank's files of these writes are on disk: rank 0's writer thread
+  // lists the VTK times in the series and writes the snapshots' manifests,
+  // which make them complete.
+  while (!pendingVtk_.empty() && pendingVtk_.front().first <= completedOnEveryRank) {
+    lastWrittenTime_ = pendingVtk_.front().second;
+    pendingVtk_.pop_front();
+    if (std::function<void()> series = vtk_.commitNext()) writer_.submit(batch_, std::move(series));
+  }
   while (!pendingSnapshots_.empty() && pendingSnapshots_.front().first <= completedOnEveryRank) {
     SnapshotManifest manifest = std::move(pendingSnapshots_.front().second);
     pendingSnapshots_.erase(pendingSnapshots_.begin());
@@ -306,7 +313,7 @@ void FluidSolver::finishWrites() {
     writer_.drain();
     const output::WriterPipeline::Status writes = writer_.status();
     parallel::agreeOnError(ctx_.comm, writes.failed, writes.error);
-    commitSnapshots(batch_);
+    commitWrites(batch_);
   }
 }
 
@@ -345,8 +352,10 @@ void FluidSolver::write() {
     vtk_.addCellField(name, std::span<const T>(f.values()));
     vtk_.addBoundaryField(name, std::span<const T>(f.boundaryValues().data(), f.boundaryValues().size()));
   });
-  vtk_.endTime();
-  lastWrittenTime_ = time_.value();
+  // The fields are copied now; the files are written while the next steps run.
+  ++batch_;
+  writer_.submit(batch_, vtk_.takeWrite());
+  pendingVtk_.emplace_back(batch_, time_.value());
 }
 
 void FluidSolver::runFunctionObjects() {

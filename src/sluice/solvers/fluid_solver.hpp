@@ -23,6 +23,11 @@
 // through fields().modify<...>(name). Output writes every field registered
 // with `write`; function objects sample any registered volume field by name.
 //
+// Output: at every write time the fields are copied and handed to the writer
+// thread (VTK files, then a restart snapshot); the solver goes on with the
+// next step while they are written. A VTK time joins the series once every
+// rank's files of it are written, agreed in the step's one reduction.
+//
 // Restart: at every write time (but the first) a restart snapshot of every
 // registered field and of the solver's own state (saveState) is handed to
 // the writer thread, and made complete (its manifest written) once every
@@ -34,6 +39,7 @@
 // returns 128 + the signal.
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -141,7 +147,9 @@ class FluidSolver : public Solver {
   /// Collective: waits for the writer thread, agrees on how it went and writes
   /// the manifests of the snapshots not yet complete.
   void finishWrites();
-  void commitSnapshots(std::uint64_t completedOnEveryRank);
+  /// Lists written VTK times in the series and makes written snapshots
+  /// complete, up to the batch every rank's writer has finished.
+  void commitWrites(std::uint64_t completedOnEveryRank);
   void restoreFromSnapshot();
   void runFunctionObjects();
   void reportStep();
@@ -164,8 +172,10 @@ class FluidSolver : public Solver {
   std::string fieldFolder_;
   std::string numbering_;  ///< cellNumberingFingerprint of the mesh
   output::WriterPipeline writer_;
-  std::uint64_t batch_ = 0;  ///< snapshots handed to the writer
+  std::uint64_t batch_ = 0;  ///< job batches handed to the writer (a VTK write, a snapshot)
+  int snapshotCount_ = 0;     ///< snapshots handed to the writer
   std::vector<std::pair<std::uint64_t, SnapshotManifest>> pendingSnapshots_;  ///< written, manifest not yet
+  std::deque<std::pair<std::uint64_t, Scalar>> pendingVtk_;  ///< VTK writes (batch, time) not yet in the series
   std::string lastCompleteSnapshot_;  ///< folder of the last snapshot made complete ("" none)
   Scalar lastSnapshotTime_ = -1;
   int stopSignal_ = 0;  ///< agreed over the ranks
