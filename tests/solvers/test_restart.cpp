@@ -243,24 +243,26 @@ TEST(Restart, RankKilledWhileWritingLeavesThePreviousSnapshot) {
   test::TempDir dir("restart-killed");
   const fs::path run = dir.path() / "cavity";
   writeBackwardCavity(run);
-  // Rank 1 dies (SIGKILL) as it starts writing the second snapshot (0.06).
+  // Rank 1 dies (SIGKILL) as it starts writing the third snapshot (0.09).
   const test::CommandResult a =
-      test::runCommand("env SLUICE_INJECT_FAILURE=snapshot2:1:kill " + test::shellQuote(SLUICE_BINARY) + " run " +
+      test::runCommand("env SLUICE_INJECT_FAILURE=snapshot3:1:kill " + test::shellQuote(SLUICE_BINARY) + " run " +
                            test::shellQuote(run.string()) + " --np 2 --quiet",
                        240);
   EXPECT_NE(a.exitCode, 0) << a.output;
   EXPECT_NE(a.output.find("error: rank 1 was killed by signal 9"), std::string::npos) << a.output;
-  ASSERT_TRUE(fs::exists(run / "restart/0.03/manifest"));
-  EXPECT_FALSE(fs::exists(run / "restart/0.06/manifest"));
+  EXPECT_FALSE(fs::exists(run / "restart/0.09/manifest"));
+  // The snapshot before is complete: a snapshot is handed over only once the previous one is.
+  const std::string previous = "0.06";
+  ASSERT_TRUE(fs::exists(run / "restart" / previous / "manifest"));
 
   setEntry(run, "system/controlDict", "startFrom", "latestTime");
   const test::CommandResult b = test::runSluice(run, 2, "--quiet");
   ASSERT_EQ(b.exitCode, 0) << b.output;
-  EXPECT_NE(b.output.find("warning: " + (run / "restart/0.06").string() + " is incomplete"), std::string::npos)
+  EXPECT_NE(b.output.find("warning: " + (run / "restart/0.09").string() + " is incomplete"), std::string::npos)
       << b.output;
-  EXPECT_NE(b.output.find("Restarting from restart/0.03"), std::string::npos) << b.output;
+  EXPECT_NE(b.output.find("Restarting from restart/" + previous), std::string::npos) << b.output;
   EXPECT_TRUE(fs::exists(run / "restart/0.12/manifest"));
-  EXPECT_TRUE(fs::exists(run / "restart/0.06/manifest"));  // written again by the resumed run
+  EXPECT_TRUE(fs::exists(run / "restart/0.09/manifest"));  // written again by the resumed run
 }
 
 TEST(Restart, FullDiskIsOneErrorAndKeepsThePreviousSnapshot) {

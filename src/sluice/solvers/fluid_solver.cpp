@@ -145,6 +145,11 @@ int FluidSolver::run() {
       parallel::ScopedRegion r(profile, writeRegion);
       if (time_.writeTime() || stopSignal_ != 0) {
         const parallel::ScopedPhase phase(profile, parallel::Phase::Output);
+        // At most one snapshot in flight: the previous one is complete on
+        // disk before the next is handed over (a rank dying while writing
+        // leaves it usable), and a writer that cannot keep up holds the solver
+        // back instead of queueing copies without bound.
+        if (!pendingSnapshots_.empty()) finishWrites();
         if (time_.writeTime()) write();
         writeSnapshot();
       }
@@ -249,7 +254,12 @@ void FluidSolver::agreeOnStep(int stopSignal) {
   std::array<int, 4> agreed{firstBad, -stopSignal, writes.failed ? 0 : 1,
                             static_cast<int>(std::min<std::uint64_t>(writes.completedBatch, std::numeric_limits<int>::max()))};
   ctx_.comm.minInPlace(std::span<int>(agreed));
-  if (agreed[2] == 0) parallel::agreeOnError(ctx_.comm, writes.failed, writes.error);
+  if (agreed[2] == 0)
+    parallel::agreeOnError(ctx_.comm, writes.failed,
+                           lastCompleteSnapshot_.empty()
+                               ? writes.error
+                               : fmt::format("{}; last complete restart snapshot: {}", writes.error,
+                                             lastCompleteSnapshot_));
   commitWrites(static_cast<std::uint64_t>(agreed[3]));
   if (agreed[1] < 0 && stopSignal_ == 0) stopSignal_ = -agreed[1];
   if (agreed[0] == std::numeric_limits<int>::max()) return;

@@ -164,6 +164,25 @@ std::vector<std::size_t> apply(const Gathered& g, std::span<T> target, const std
   return missing;
 }
 
+// The stored old-time levels of field `f` ("<name>|old", "<name>|oldOld"):
+// `size` entries each, the first `entries` from the snapshot, then
+// `complete(level)` (ghost cells). Collective when `complete` is.
+template <class T, class Field, class Complete>
+void restoreOldTimes(Field& f, const SnapshotGatherer& gathered, const SnapshotManifest& manifest, std::size_t size,
+                     std::size_t entries, Complete&& complete) {
+  std::vector<T> levels[2];
+  int count = 0;
+  for (const char* suffix : {"old", "oldOld"}) {
+    const Gathered* g = gathered.find(arrayName(f.name(), suffix));
+    if (!g) break;
+    std::vector<T>& level = levels[count++];
+    level.assign(size, T{});
+    apply(*g, std::span<T>(level).first(entries), arrayName(f.name(), suffix), manifest);
+    complete(level);
+  }
+  f.restoreOldTimes(std::move(levels[0]), std::move(levels[1]), count);
+}
+
 template <class T>
 void restoreVolField(field::VolField<T>& f, const SnapshotGatherer& gathered, const SnapshotManifest& manifest) {
   const field::FvMesh& mesh = f.mesh();
@@ -182,17 +201,8 @@ void restoreVolField(field::VolField<T>& f, const SnapshotGatherer& gathered, co
         f.boundaryValues()[i] = weights[face] * f[owner[face]] + (1.0 - weights[face]) * f[g];
     }
   }
-  std::vector<T> levels[2];
-  int count = 0;
-  for (const char* suffix : {"old", "oldOld"}) {
-    const Gathered* g = gathered.find(arrayName(name, suffix));
-    if (!g) break;
-    std::vector<T>& level = levels[count++];
-    level.assign(static_cast<std::size_t>(mesh.nLocalCells()), T{});
-    apply(*g, std::span<T>(level).first(static_cast<std::size_t>(mesh.nCells())), arrayName(name, suffix), manifest);
-    mesh.updateGhosts(level);
-  }
-  f.restoreOldTimes(std::move(levels[0]), std::move(levels[1]), count);
+  restoreOldTimes<T>(f, gathered, manifest, static_cast<std::size_t>(mesh.nLocalCells()),
+                     static_cast<std::size_t>(mesh.nCells()), [&](std::vector<T>& level) { mesh.updateGhosts(level); });
 }
 
 template <class T>
@@ -200,16 +210,7 @@ void restoreSurfaceField(field::SurfaceField<T>& f, const SnapshotGatherer& gath
                          const SnapshotManifest& manifest) {
   const std::string& name = f.name();
   apply(*gathered.find(name), std::span<T>(f.values()), name, manifest);
-  std::vector<T> levels[2];
-  int count = 0;
-  for (const char* suffix : {"old", "oldOld"}) {
-    const Gathered* g = gathered.find(arrayName(name, suffix));
-    if (!g) break;
-    std::vector<T>& level = levels[count++];
-    level.assign(f.values().size(), T{});
-    apply(*g, std::span<T>(level), arrayName(name, suffix), manifest);
-  }
-  f.restoreOldTimes(std::move(levels[0]), std::move(levels[1]), count);
+  restoreOldTimes<T>(f, gathered, manifest, f.values().size(), f.values().size(), [](std::vector<T>&) {});
 }
 
 // Every registered field's values are in the snapshot, for every cell and
