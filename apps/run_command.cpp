@@ -17,7 +17,9 @@
 #include "sluice/parallel/comm_profile.hpp"
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/parallel/parallel_error.hpp"
+#include "sluice/solvers/restart_snapshot.hpp"
 #include "sluice/solvers/solver_registry.hpp"
+#include "sluice/solvers/stop_request.hpp"
 #include "sluice/solvers/terminal_log.hpp"
 #include "sluice/solvers/time_control.hpp"
 
@@ -41,6 +43,8 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
       controlDict.fail(fmt::format("unknown application '{}'; supported: {}", application, fmt::join(names, ", ")));
   });
 
+  // A Ctrl-C or SIGTERM from now on stops the run after its first step (with a snapshot).
+  const solvers::StopRequest stop;
   // startFrom latestTime and restart snapshots: what rank 0 sees, for every rank.
   const solvers::StartPoint start = solvers::agreedStartPoint(world, caseDir, controlDict);
 
@@ -66,7 +70,7 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   if (comm.isRoot() && userStdoutIsTerminal()) terminal.emplace(stdout);
   solvers::RunContext context{caseDir, caseName(caseDir), comm, profile, mesh, controlDict,
                               terminal ? terminal->stream() : stdout, terminal ? &*terminal : nullptr,
-                              !options.quiet, start.latestTime, start.restart};
+                              !options.quiet, start.latestTime, start.restart, &stop};
   std::unique_ptr<solvers::Solver> solver =
       parallel::collectively(comm, [&] { return registry.create(application, context); });
   const int status = solver->run();

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -111,7 +112,9 @@ int FluidSolver::run() {
     else
       write();  // the initial state
   }
-  const StopRequest stop;
+  std::optional<StopRequest> ownStop;
+  if (!ctx_.stop) ownStop.emplace();
+  const StopRequest& stop = ctx_.stop ? *ctx_.stop : *ownStop;
   const auto residuals = [this](const std::string& field) { return solvers_.initialResiduals(field); };
   const auto loopLog = [this](const std::string& line) { log(line); };
   while (time_.running()) {

@@ -16,6 +16,7 @@
 #include "sluice/parallel/comm_profile.hpp"
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/solvers/restart_snapshot.hpp"
+#include "sluice/solvers/stop_request.hpp"
 #include "sluice/solvers/terminal_log.hpp"
 
 namespace sluice::solvers {
@@ -36,6 +37,9 @@ struct RunContext {
   /// The restart snapshot the run continues from (found once for all ranks:
   /// agreedStartPoint in restart_snapshot.hpp), or none: the fields come from the start time's folder.
   std::optional<SnapshotManifest> restart;
+  /// Stop signals received since start-up (installed by `sluice run` before
+  /// the mesh is read); null: the solver watches them from its first step.
+  const StopRequest* stop = nullptr;
 };
 
 
