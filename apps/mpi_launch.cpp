@@ -73,8 +73,9 @@ int relaunchUnderMpi(int np, const std::vector<std::string>& args) {
   // The user's first SIGINT/SIGTERM reaches the ranks as SIGUSR1, which
   // mpiexec passes on (it kills the ranks a second after SIGINT/SIGTERM): the
   // run finishes its time step, writes a restart snapshot and stops.
-  const ChildResult result =
-      runSupervisedChild(argv, SIGUSR1, [&](std::string_view line) { show(filter.line(line)); });
+  const bool stopsOnRequest = !args.empty() && args.front() == "run";
+  const ChildResult result = runSupervisedChild(argv, stopsOnRequest ? SIGUSR1 : 0,
+                                                [&](std::string_view line) { show(filter.line(line)); });
   if (!result.startError.empty()) {
     std::fprintf(stderr, "error: --np %d: cannot start mpiexec: %s (install openmpi-bin)\n", np,
                  result.startError.c_str());

@@ -28,8 +28,11 @@ bool userStdoutIsTerminal();
 void prepareSerialMpi();
 
 /// Runs `mpiexec -n np <this program> args...` and returns the exit code for
-/// this process: 0 when every rank succeeded, else 1. mpiexec's reports are
-/// shortened (MpiexecStderrFilter); SIGINT/SIGTERM are passed on to it.
+/// this process: 0 when every rank succeeded, 128 + the signal for a run
+/// stopped on request, else 1. mpiexec's reports are shortened
+/// (MpiexecStderrFilter). SIGINT/SIGTERM are passed on to it: for `run`
+/// (args[0]) the first one as SIGUSR1, a stop request mpiexec hands to the
+/// ranks (they finish the step and write a snapshot); otherwise as they are.
 int relaunchUnderMpi(int np, const std::vector<std::string>& args);
 
 }  // namespace sluice::apps
