@@ -10,6 +10,7 @@ set_tests_properties(
     CavityPpcg.SameSolutionAsPcgAndOneIallreducePerIterationAt2Ranks
     CavityPpcg.SameSolutionAsPcgAndOneIallreducePerIterationAt3Ranks
     OpenFoamCavity.SluiceMatchesIcoFoamOnTheUnchangedTutorial
+    OpenFoamCavity.SluiceContinuesFromOpenFoamsTimeFolders
     OpenFoamAgreement.PimpleFoamPlanarContractionOneOuterCorrector
     OpenFoamAgreement.PimpleFoamPlanarContractionOneOuterCorrectorRelaxed
     OpenFoamAgreement.PimpleFoamPlanarContractionThreeOuterCorrectors
