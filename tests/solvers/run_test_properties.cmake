@@ -11,6 +11,7 @@ set_tests_properties(
     CavityPpcg.SameSolutionAsPcgAndOneIallreducePerIterationAt3Ranks
     OpenFoamCavity.SluiceMatchesIcoFoamOnTheUnchangedTutorial
     OpenFoamCavity.SluiceContinuesFromOpenFoamsTimeFolders
+    OpenFoamCavity.OpenFoamReadsAndContinuesSluicesTimeFolders
     OpenFoamAgreement.PimpleFoamPlanarContractionOneOuterCorrector
     OpenFoamAgreement.PimpleFoamPlanarContractionOneOuterCorrectorRelaxed
     OpenFoamAgreement.PimpleFoamPlanarContractionThreeOuterCorrectors
@@ -31,6 +32,7 @@ set_tests_properties(
     Restart.InterFoamSnapshotOfTwoRanksContinuesAtOneAndThreeRanks
     Restart.RankKilledWhileWritingLeavesThePreviousSnapshot
     Restart.FullDiskIsOneErrorAndKeepsThePreviousSnapshot
+    TimeDirectories.BinaryFormatIsAClearError
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np1
     Ranks/InterFoamDamBreak.AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds/np2
     RunOpenFoamHabits.MpirunWithDashParallel

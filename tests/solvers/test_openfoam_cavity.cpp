@@ -115,3 +115,43 @@ TEST(OpenFoamCavity, SluiceContinuesFromOpenFoamsTimeFolders) {
   EXPECT_LE(maxDifference, 1e-5);  // 1.2e-6 measured (lid speed 1 m/s)
 }
 
+// The other way round: sluice at 2 ranks writes OpenFOAM time folders
+// (controlDict writeTimeDirectories yes), which OpenFOAM's foamToVTK reads and
+// from which OpenFOAM's icoFoam continues to where sluice's own run ends.
+TEST(OpenFoamCavity, OpenFoamReadsAndContinuesSluicesTimeFolders) {
+  if (!test::openFoamInstalled() || !fs::exists(kTutorial / "system/blockMeshDict")) GTEST_SKIP() << test::kNoOpenFoam;
+  test::TempDir dir("openfoam-reads-sluice");
+  const fs::path sluiceCase = dir.path() / "sluice";
+  fs::copy(kTutorial, sluiceCase, fs::copy_options::recursive);
+  test::writeText(sluiceCase / "system/controlDict",
+                  test::readTextFile(sluiceCase / "system/controlDict") + "\nwriteTimeDirectories yes;\n");
+  const test::CommandResult run = test::runSluice(sluiceCase, 2, "--quiet");
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  for (const char* time : {"0.1", "0.2", "0.3", "0.4", "0.5"}) {
+    EXPECT_TRUE(fs::exists(sluiceCase / time / "U")) << time;
+    EXPECT_TRUE(fs::exists(sluiceCase / time / "p")) << time;
+    EXPECT_TRUE(fs::exists(sluiceCase / time / "uniform/time")) << time;
+  }
+  const std::vector<Vec3> sluiceU = test::readOpenFoamVectorField(sluiceCase / "0.5/U");
+  ASSERT_EQ(sluiceU.size(), 400u);
+
+  const fs::path foamCase = dir.path() / "openfoam";
+  fs::copy(sluiceCase, foamCase, fs::copy_options::recursive);
+  for (const char* later : {"0.3", "0.4", "0.5"}) fs::remove_all(foamCase / later);
+  std::string control = test::readTextFile(foamCase / "system/controlDict");
+  control = std::regex_replace(control, std::regex("\nstartFrom[^;]*;"), "\nstartFrom latestTime;");
+  test::writeText(foamCase / "system/controlDict", control);
+  ASSERT_EQ(test::runOpenFoam("blockMesh", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.blockMesh");
+  const test::CommandResult toVtk = test::runOpenFoam("foamToVTK", foamCase);
+  EXPECT_EQ(toVtk.exitCode, 0) << test::readTextFile(foamCase / "log.foamToVTK");
+  ASSERT_EQ(test::runOpenFoam("icoFoam", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.icoFoam");
+  EXPECT_NE(test::readTextFile(foamCase / "log.icoFoam").find("Create mesh for time = 0.2"), std::string::npos);
+  const std::vector<Vec3> foamU = test::readOpenFoamVectorField(foamCase / "0.5/U");
+  ASSERT_EQ(foamU.size(), sluiceU.size());
+  double maxDifference = 0;
+  for (std::size_t c = 0; c < foamU.size(); ++c) maxDifference = std::max(maxDifference, mag(foamU[c] - sluiceU[c]));
+  std::printf("icoFoam continued from sluice's 0.2 (2 ranks): max |U_icoFoam - U_sluice| at 0.5 = %.2e m/s\n",
+              maxDifference);
+  EXPECT_LE(maxDifference, 1e-5);
+}
+

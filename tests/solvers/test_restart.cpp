@@ -292,3 +292,21 @@ TEST(Restart, FullDiskIsOneErrorAndKeepsThePreviousSnapshot) {
     }
   EXPECT_GE(complete, 1);
 }
+
+// OpenFOAM time directories are ascii only so far: asking for binary ones is
+// one error naming controlDict, at 1 and 3 ranks, never silently ascii.
+TEST(TimeDirectories, BinaryFormatIsAClearError) {
+  for (const int np : {1, 3}) {
+    test::TempDir dir("time-dirs-binary");
+    writeBackwardCavity(dir.path());
+    setEntry(dir.path(), "system/controlDict", "writeTimeDirectories", "yes");
+    setEntry(dir.path(), "system/controlDict", "writeFormat", "binary");
+    const test::CommandResult r = test::runSluice(dir.path(), np, "--quiet");
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    const auto lines = runcase::errorLines(r.output);
+    ASSERT_EQ(lines.size(), 1u) << r.output;
+    EXPECT_NE(lines[0].find("system/controlDict"), std::string::npos) << lines[0];
+    EXPECT_NE(lines[0].find("only writeFormat ascii"), std::string::npos) << lines[0];
+    EXPECT_FALSE(fs::exists(dir.path() / "0.03"));
+  }
+}

@@ -18,10 +18,6 @@ namespace sluice::field {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// The byte range [begin, end) of the last top-level `internalField ... ;`
-// entry of a field file's text (end just after the ';'), if the text holds one.
 std::optional<std::pair<std::size_t, std::size_t>> findInternalFieldEntry(const std::string& text,
                                                                           const std::string& file) {
   io::Tokenizer lexer(text, std::make_shared<const std::string>(file));
@@ -53,6 +49,8 @@ std::optional<std::pair<std::size_t, std::size_t>> findInternalFieldEntry(const 
   }
   return found;
 }
+
+namespace {
 
 template <class T>
 void assignValues(std::vector<T>& values, const std::variant<Scalar, Vec3>& value, std::span<const Label> cells,

@@ -15,8 +15,10 @@
 // renumbering. Serial: no parallel reading.
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -24,6 +26,12 @@
 #include "sluice/core/vec3.hpp"
 
 namespace sluice::field {
+
+/// The byte range [begin, end) of the last top-level `internalField ... ;`
+/// entry of a field file's text (end just after the ';'), if the text holds
+/// one of its own (not from an #include or macro). `file` names it in errors.
+std::optional<std::pair<std::size_t, std::size_t>> findInternalFieldEntry(const std::string& text,
+                                                                          const std::string& file);
 
 class FieldFileEdit {
  public:

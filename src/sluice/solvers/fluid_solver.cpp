@@ -14,7 +14,9 @@
 #include <fmt/format.h>
 
 #include "sluice/fv/value_ops.hpp"
+#include "sluice/io/text_file.hpp"
 #include "sluice/output/output_files.hpp"
+#include "sluice/output/snapshot_file.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 #include "sluice/parallel/fault_injection.hpp"
 #include "sluice/solvers/stop_request.hpp"
@@ -72,6 +74,7 @@ void FluidSolver::finishSetup() {
   functions_ = std::make_unique<output::FunctionObjects>(ctx_.controlDict, ctx_.caseDir, samplingMesh, ctx_.comm,
                                                          time_.value());
   removeEarlierOutputs();
+  prepareTimeDirectories();
   if (ctx_.comm.isRoot())
     runInfo_ = std::make_unique<output::RunInfoFile>(ctx_.caseDir, time_.timeName(), [](const std::string& message) {
       std::fprintf(stderr, "warning: %s\n", message.c_str());
@@ -369,6 +372,56 @@ void FluidSolver::write() {
   ++batch_;
   writer_.submit(batch_, vtk_.takeWrite());
   pendingVtk_.emplace_back(batch_, time_.value());
+  // Not at the start time: its folder is the run's input.
+  if (time_.timeIndex() > 0 && !timeDirectoryFiles_.empty()) writeTimeDirectory();
+}
+
+void FluidSolver::prepareTimeDirectories() {
+  const io::Dictionary& control = ctx_.controlDict;
+  if (!parallel::collectively(ctx_.comm, [&] { return control.getOr<bool>("writeTimeDirectories", false); })) return;
+  parallel::collectively(ctx_.comm, [&] {
+    if (control.getOr<std::string>("writeFormat", "ascii") != "ascii")
+      control.fail("writeTimeDirectories: only writeFormat ascii is written so far");
+    const int precision = control.getOr<Label>("writePrecision", 6);
+    fields_.forEachVolField([&](const std::string& name, const auto&, const field::FieldOptions& options) {
+      if (!options.write) return;
+      const std::string sourceName = fieldFolder_ + "/" + name;
+      const std::optional<std::string> source = io::readTextFile(ctx_.caseDir / sourceName);
+      if (!source) {
+        if (ctx_.comm.isRoot())
+          std::fprintf(stderr, "warning: %s is not written to the time directories: it has no field file (%s) to "
+                       "take its boundary conditions from\n", name.c_str(), sourceName.c_str());
+        return;
+      }
+      timeDirectoryFiles_.emplace(name, output::FoamFieldFile::fromSource(*source, sourceName,
+                                                                          ctx_.mesh.nGlobalCells(), precision));
+    });
+  });
+}
+
+void FluidSolver::writeTimeDirectory() {
+  const std::string timeName = time_.timeName();
+  const std::filesystem::path folder = ctx_.caseDir / timeName;
+  const auto fileIds = ctx_.mesh.fileCellIds();
+  const auto nCells = static_cast<std::size_t>(ctx_.mesh.nCells());
+  fields_.forEachVolField([&](const std::string& name, const auto& f, const field::FieldOptions&) {
+    const auto it = timeDirectoryFiles_.find(name);
+    if (it == timeDirectoryFiles_.end()) return;
+    using T = typename std::decay_t<decltype(f.values())>::value_type;
+    const std::span<const double> d = field::asDoubles(std::span<const T>(f.values()).first(nCells));
+    writer_.submit(batch_, [layout = &it->second, file = folder / name, timeName, fileIds,
+                            values = std::vector<double>(d.begin(), d.end()), root = ctx_.comm.isRoot()] {
+      layout->writePart(file, timeName, fileIds.first(values.size() / static_cast<std::size_t>(layout->components())),
+                        values, root);
+    });
+  });
+  if (ctx_.comm.isRoot())
+    writer_.submit(batch_, [file = folder / "uniform" / "time",
+                            text = output::foamUniformTimeText(timeName, time_.value(), time_.timeIndex(),
+                                                               time_.deltaT(), time_.deltaT0())] {
+      std::filesystem::create_directories(file.parent_path());
+      output::writeFileAtomically(file, text);
+    });
 }
 
 void FluidSolver::runFunctionObjects() {

@@ -24,7 +24,8 @@
 // with `write`; function objects sample any registered volume field by name.
 //
 // Output: at every write time the fields are copied and handed to the writer
-// thread (VTK files, then a restart snapshot); the solver goes on with the
+// thread (VTK files, OpenFOAM time directories with controlDict
+// `writeTimeDirectories yes`, then a restart snapshot); the solver goes on with the
 // next step while they are written. A VTK time joins the series once every
 // rank's files of it are written, agreed in the step's one reduction.
 //
@@ -50,6 +51,7 @@
 #include "sluice/fv/fv_schemes.hpp"
 #include "sluice/fv/time_step.hpp"
 #include "sluice/io/dictionary.hpp"
+#include "sluice/output/foam_field_file.hpp"
 #include "sluice/output/function_objects.hpp"
 #include "sluice/output/run_info_file.hpp"
 #include "sluice/output/sampling_mesh.hpp"
@@ -151,6 +153,11 @@ class FluidSolver : public Solver {
   /// complete, up to the batch every rank's writer has finished.
   void commitWrites(std::uint64_t completedOnEveryRank);
   void restoreFromSnapshot();
+  /// controlDict `writeTimeDirectories yes`: the layouts of the written
+  /// fields' OpenFOAM files (from the files the run read). Collective.
+  void prepareTimeDirectories();
+  /// Hands CASE/<time>/<field> and <time>/uniform/time to the writer thread.
+  void writeTimeDirectory();
   void runFunctionObjects();
   void reportStep();
 
@@ -179,6 +186,7 @@ class FluidSolver : public Solver {
   std::string lastCompleteSnapshot_;  ///< folder of the last snapshot made complete ("" none)
   Scalar lastSnapshotTime_ = -1;
   int stopSignal_ = 0;  ///< agreed over the ranks
+  std::map<std::string, output::FoamFieldFile> timeDirectoryFiles_;  ///< by field; empty: none written
 };
 
 }  // namespace sluice::solvers
