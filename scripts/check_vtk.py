@@ -17,8 +17,9 @@ checked once:
          NumberOfCells, connectivity: last offset, faces: last faceoffset) x
          type size; the blocks tile the appended data exactly in offset order;
          connectivity ids are in range; cell types are known with the right
-         number of points; polyhedron face streams are consistent; hexahedra
-         and polyhedra have positive volume (VTK vertex order / outward faces).
+         number of points; polyhedron face streams are consistent; tetrahedra,
+         pyramids, wedges, hexahedra and polyhedra have positive volume (the
+         faces of VTK's cell numbering, or the polyhedron's faces, outward).
 
 --dump ARRAY  prints, for every .vtu checked, "<file>: v1 v2 ..." with the
               values of the named array (cell, point or cells section).
@@ -43,8 +44,16 @@ TYPES = {
 # VTK cell type -> number of points (None: variable)
 CELL_POINTS = {1: 1, 3: 2, 5: 3, 7: None, 9: 4, 10: 4, 12: 8, 13: 6, 14: 5, 42: None}
 
-# Outward faces of VTK_HEXAHEDRON in its vertex numbering (vtkHexahedron).
-HEX_FACES = [(0, 4, 7, 3), (1, 2, 6, 5), (0, 1, 5, 4), (3, 7, 6, 2), (0, 3, 2, 1), (4, 5, 6, 7)]
+# Outward faces of the linear 3D cells in VTK's vertex numbering (the face
+# tables of vtkTetra, vtkPyramid, vtkWedge, vtkHexahedron): a cell whose
+# vertices are in VTK order encloses a positive volume with them.
+CELL_FACES = {
+    10: [(0, 1, 3), (1, 2, 3), (2, 0, 3), (0, 2, 1)],
+    14: [(0, 3, 2, 1), (0, 1, 4), (1, 2, 4), (2, 3, 4), (3, 0, 4)],
+    13: [(0, 1, 2), (3, 5, 4), (0, 3, 4, 1), (1, 4, 5, 2), (2, 5, 3, 0)],
+    12: [(0, 4, 7, 3), (1, 2, 6, 5), (0, 1, 5, 4), (3, 7, 6, 2), (0, 3, 2, 1), (4, 5, 6, 7)],
+}
+CELL_NAMES = {10: "tetrahedron", 14: "pyramid", 13: "wedge", 12: "hexahedron"}
 
 
 class CheckError(Exception):
@@ -372,10 +381,10 @@ class Checker:
                 fail(path, "cell %d of type %d has %d points, expected %d" % (c, t, len(ids), expected))
             if t == 7 and len(ids) < 3:
                 fail(path, "cell %d: polygon with %d points" % (c, len(ids)))
-            if t == 12:
-                vol = closed_volume([[points[ids[k]] for k in f] for f in HEX_FACES])
+            if t in CELL_FACES:
+                vol = closed_volume([[points[ids[k]] for k in f] for f in CELL_FACES[t]])
                 if not vol > 0:
-                    fail(path, "cell %d: hexahedron with non-positive volume %g (vertex order)" % (c, vol))
+                    fail(path, "cell %d: %s with non-positive volume %g (vertex order)" % (c, CELL_NAMES[t], vol))
             if t == 42:
                 if not has_faces:
                     fail(path, "cell %d is a polyhedron but there is no 'faces' array" % c)

@@ -9,8 +9,9 @@
 //
 // <index> counts the writes from 0. Pieces are UnstructuredGrids with all
 // arrays appended as raw little-endian binary with UInt64 headers (see
-// vtk_xml.hpp). Internal pieces: topological hexahedra as VTK_HEXAHEDRON,
-// other cells as VTK_POLYHEDRON; cell data: the fields, `cellId` (global cell
+// vtk_xml.hpp). Internal pieces: topological hexahedra, wedges, pyramids and
+// tetrahedra as VTK's linear cells, other cells as VTK_POLYHEDRON (see
+// vtk_cells.hpp); cell data: the fields, `cellId` (global cell
 // id, Int64) and `rank` (Int32). Boundary pieces: the faces of every patch
 // except empty and processor patches, as triangles/quads/polygons, with cell
 // data: the boundary fields, `patchId` (patch index in the mesh, Int32) and

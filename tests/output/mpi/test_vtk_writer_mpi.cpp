@@ -129,8 +129,30 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
 }
 
 TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
+  // Cells with split sides are polyhedra, the others hexahedra.
   test::SharedTempDir tmp;
-  const test::DistributedCase d = test::distributeCase(test::prismBox(4, 3, 2), test::Split::slabs);
+  const test::DistributedCase d = test::distributeCase(test::refinedColumnsBox(4, 3), test::Split::slabs);
+  writeSeries(tmp.path(), d.local, {0.0});
+  if (worldRank() != 0) return;
+  const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "VTK/box.pvd").string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  long long polyhedra = 0, hexahedra = 0, boundaryFaces = 0;
+  for (int rank = 0; rank < worldSize(); ++rank) {
+    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("internal_{}.vtu", rank));
+    for (std::uint8_t t : v.at("types").as<std::uint8_t>()) {
+      polyhedra += t == 42;
+      hexahedra += t == 12;
+    }
+    boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("boundary_{}.vtu", rank)).nCells;
+  }
+  EXPECT_EQ(polyhedra, 2 * 3);
+  EXPECT_EQ(hexahedra, 2 * 6);
+  EXPECT_EQ(boundaryFaces, 3 + 6 + 4 + 4);  // left (coarse column), right (fine column), bottom, top
+}
+
+TEST(VtkWriterMpi, PrismMeshIsWedgesThatPassTheChecker) {
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::prismBox(4, 3, 2), test::Split::scattered);
   writeSeries(tmp.path(), d.local, {0.0});
   if (worldRank() != 0) return;
   const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "VTK/box.pvd").string()));
@@ -138,7 +160,8 @@ TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
   long long cells = 0, boundaryFaces = 0;
   for (int rank = 0; rank < worldSize(); ++rank) {
     const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("internal_{}.vtu", rank));
-    EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 42));
+    EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 13));
+    EXPECT_THROW(v.at("faces"), std::exception) << "no polyhedron arrays";
     cells += v.nCells;
     boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("boundary_{}.vtu", rank)).nCells;
   }
