@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Check VTK XML output written by sluice (python3 standard library only).
 
-Usage: check_vtk.py [--dump ARRAY] [--times] FILE...
+Usage: check_vtk.py [--dump ARRAY] [--times] [--blocks] FILE...
 
 FILE is a .pvd (time series), .pvtu (parallel index) or .vtu (piece); the
 references are followed (.pvd -> .pvtu/.vtu -> pieces) and every file is
 checked once:
   .pvd   Collection of DataSet elements with a numeric timestep and an
-         existing file;
+         existing file; the data sets of one time are blocks with distinct
+         part numbers and distinct names, and every time lists the same
+         blocks (part, name) in the same order;
   .pvtu  PUnstructuredGrid whose pieces exist and hold exactly the declared
          PPoints/PCellData/PPointData arrays (name, type, components);
   .vtu   UnstructuredGrid, byte_order LittleEndian, header_type UInt64,
@@ -24,6 +26,8 @@ checked once:
 --dump ARRAY  prints, for every .vtu checked, "<file>: v1 v2 ..." with the
               values of the named array (cell, point or cells section).
 --times       prints the timesteps of each .pvd, one "time <t>" line each.
+--blocks      prints the blocks of each .pvd's first time, one
+              "block <part> <name> <file>" line each.
 
 Exits 0 and prints "ok: ..." if everything is consistent; otherwise prints
 "check_vtk: <file>: <problem>" for the first problem found and exits 1.
@@ -100,9 +104,10 @@ def closed_volume(faces):
 
 
 class Checker:
-    def __init__(self, dump=None, times=False):
+    def __init__(self, dump=None, times=False, blocks=False):
         self.dump = dump
         self.times = times
+        self.blocks = blocks
         self.seen = set()
         self.counts = {"pvd": 0, "pvtu": 0, "vtu": 0}
         self.arrays = {}  # vtu path -> list of (section, name, type, components)
@@ -141,6 +146,7 @@ class Checker:
             fail(path, "the collection lists no data sets")
         base = os.path.dirname(path)
         seen_times = []
+        per_time = []  # per time: list of (part, name)
         for ds in datasets:
             t = ds.get("timestep")
             f = ds.get("file")
@@ -154,12 +160,24 @@ class Checker:
                 fail(path, "timesteps not in increasing order (%s after %s)" % (t, seen_times[-1]))
             if not seen_times or tv != seen_times[-1]:
                 seen_times.append(tv)
+                per_time.append([])
                 if self.times:
                     print("time %s" % t)
+            block = (ds.get("part", "0"), ds.get("name", ""))
+            if any(block[0] == b[0] for b in per_time[-1]):
+                fail(path, "time %s lists part %s twice" % (t, block[0]))
+            if block[1] and any(block[1] == b[1] for b in per_time[-1]):
+                fail(path, "time %s lists the block name '%s' twice" % (t, block[1]))
+            per_time[-1].append(block)
+            if self.blocks and len(per_time) == 1:
+                print("block %s %s %s" % (block[0], block[1], f))
             target = os.path.join(base, f)
             if not os.path.isfile(target):
                 fail(path, "DataSet file '%s' not found" % f)
             self.check(target)
+        for t, blocks in zip(seen_times, per_time):
+            if blocks != per_time[0]:
+                fail(path, "time %r lists the blocks %s, the first time %s" % (t, blocks, per_time[0]))
 
     # ---------------------------------------------------------------- .pvtu
     def check_pvtu(self, path):
@@ -432,6 +450,7 @@ class Checker:
 def main(argv):
     dump = None
     times = False
+    blocks = False
     files = []
     i = 0
     while i < len(argv):
@@ -445,6 +464,8 @@ def main(argv):
             continue
         if arg == "--times":
             times = True
+        elif arg == "--blocks":
+            blocks = True
         elif arg in ("-h", "--help"):
             print(__doc__)
             return 0
@@ -452,9 +473,9 @@ def main(argv):
             files.append(arg)
         i += 1
     if not files:
-        print("usage: check_vtk.py [--dump ARRAY] [--times] FILE...", file=sys.stderr)
+        print("usage: check_vtk.py [--dump ARRAY] [--times] [--blocks] FILE...", file=sys.stderr)
         return 2
-    checker = Checker(dump, times)
+    checker = Checker(dump, times, blocks)
     try:
         for f in files:
             checker.check(f)

@@ -159,6 +159,35 @@ test::CommandResult checkDamaged(const std::function<void(std::string&)>& damage
   return r;
 }
 
+TEST(VtkXml, CheckerChecksTheBlocksOfEachTime) {
+  // Every time of a .pvd lists the same named blocks (part numbers and names
+  // distinct), as ParaView groups them across times by part.
+  test::TempDir tmp;
+  writeVtu(tmp.path() / "a.vtu", boxPiece(test::boxMesh(1, 1, 1)));
+  const auto pvd = tmp.path() / "case.pvd";
+  auto check = [&](const std::vector<PvdEntry>& entries) {
+    writePvd(pvd, entries);
+    return test::checkVtk("--blocks " + test::shellQuote(pvd.string()));
+  };
+  test::CommandResult r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "inlet", 1}, {0, "a.vtu", "walls", 2},
+                                 {1, "a.vtu", "internal", 0}, {1, "a.vtu", "inlet", 1}, {1, "a.vtu", "walls", 2}});
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(r.output, "block 0 internal a.vtu\nblock 1 inlet a.vtu\nblock 2 walls a.vtu\nok: 1 .pvd, 0 .pvtu, 1 .vtu files\n");
+
+  const std::string prefix = "check_vtk: " + pvd.string() + ": ";
+  r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "walls", 1}, {0, "a.vtu", "walls", 2}});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.output.find(prefix + "time 0 lists the block name 'walls' twice"), std::string::npos) << r.output;
+
+  r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "inlet", 0}});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.output.find(prefix + "time 0 lists part 0 twice"), std::string::npos) << r.output;
+
+  r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "inlet", 1}, {1, "a.vtu", "internal", 0}});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.output.find(prefix + "time 1.0 lists the blocks"), std::string::npos) << r.output;
+}
+
 TEST(VtkXml, CheckerRejectsDamagedFiles) {
   // Truncated: the last block (cellId, 8 + 32 bytes at 900 after points 440, connectivity 264, offsets 40,
   // types 12, p 40, U 104) runs past the end of the 940 + 30 - 60 bytes left.

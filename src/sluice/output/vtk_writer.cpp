@@ -26,6 +26,8 @@ std::shared_ptr<const VtkArray> shared(std::string name, const std::vector<T>& v
 
 /// Cell data of every internal piece, added per write by attachInternalMesh.
 constexpr std::array<std::string_view, 2> kInternalFixedArrays{"cellId", "rank"};
+/// Cell data of every patch piece, made once by the constructor.
+constexpr std::array<std::string_view, 2> kPatchFixedArrays{"patchId", "rank"};
 
 bool writesBoundary(const mesh::Patch& p) { return p.type != "empty" && p.type != "processor"; }
 
@@ -43,39 +45,39 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
   internal_.nPoints = mesh.nPoints();
   internal_.nCells = nCells;
 
-  // Boundary: faces of the written patches, their points renumbered compactly.
-  std::vector<std::int32_t> patchIds;
+  // One piece per written patch: its faces, their points renumbered compactly.
+  std::vector<Label> pointMap(mesh.nPoints(), -1);
   for (std::size_t pi = 0; pi < mesh.patches().size(); ++pi) {
     const mesh::Patch& p = mesh.patches()[pi];
     if (!writesBoundary(p)) continue;
+    PatchPiece& out = patches_.emplace_back();
+    out.name = p.name;
+    std::vector<Vec3> points;
+    std::vector<std::int64_t> connectivity, offsets;
+    std::vector<std::uint8_t> types;
     for (Label f = p.start; f < p.start + p.size; ++f) {
-      boundaryFaces_.push_back(f);
-      patchIds.push_back(static_cast<std::int32_t>(pi));
-    }
-  }
-  std::vector<Label> pointMap(mesh.nPoints(), -1);
-  std::vector<Vec3> points;
-  std::vector<std::int64_t> connectivity, offsets;
-  std::vector<std::uint8_t> types;
-  for (Label f : boundaryFaces_) {
-    const auto face = mesh.faces()[f];
-    for (Label v : face) {
-      if (pointMap[v] < 0) {
-        pointMap[v] = static_cast<Label>(points.size());
-        points.push_back(mesh.points()[v]);
+      out.faces.push_back(f);
+      const auto face = mesh.faces()[f];
+      for (Label v : face) {
+        if (pointMap[v] < 0) {
+          pointMap[v] = static_cast<Label>(points.size());
+          points.push_back(mesh.points()[v]);
+        }
+        connectivity.push_back(pointMap[v]);
       }
-      connectivity.push_back(pointMap[v]);
+      offsets.push_back(static_cast<std::int64_t>(connectivity.size()));
+      types.push_back(vtkPolygonType(face.size()));
     }
-    offsets.push_back(static_cast<std::int64_t>(connectivity.size()));
-    types.push_back(vtkPolygonType(face.size()));
+    for (Label f : out.faces)
+      for (Label v : mesh.faces()[f]) pointMap[v] = -1;
+    const std::size_t nFaces = out.faces.size();
+    out.piece.nPoints = static_cast<std::int64_t>(points.size());
+    out.piece.nCells = static_cast<std::int64_t>(nFaces);
+    out.piece.points = shared("Points", points);
+    out.piece.cells = {shared("connectivity", connectivity), shared("offsets", offsets), shared("types", types)};
+    out.piece.cellData = {shared("patchId", std::vector<std::int32_t>(nFaces, static_cast<std::int32_t>(pi))),
+                          shared("rank", std::vector<std::int32_t>(nFaces, comm.rank()))};
   }
-  boundary_.nPoints = static_cast<std::int64_t>(points.size());
-  boundary_.nCells = static_cast<std::int64_t>(boundaryFaces_.size());
-  boundary_.points = shared("Points", points);
-  boundary_.cells = {shared("connectivity", connectivity), shared("offsets", offsets), shared("types", types)};
-  boundary_.cellData = {shared("patchId", patchIds),
-                        shared("rank", std::vector<std::int32_t>(boundaryFaces_.size(), comm.rank()))};
-  boundaryFixedData_ = boundary_.cellData.size();
 }
 
 void VtkWriter::attachInternalMesh() {
@@ -130,7 +132,8 @@ void VtkWriter::beginTime(Scalar time) {
   open_ = true;
   time_ = time;
   internal_.cellData.clear();
-  boundary_.cellData.resize(boundaryFixedData_);
+  boundaryFieldNames_.clear();
+  for (PatchPiece& p : patches_) p.piece.cellData.resize(kPatchFixedArrays.size());
 }
 
 void VtkWriter::addCellField(const std::string& name, std::span<const double> values) {
@@ -149,31 +152,34 @@ void VtkWriter::addCellField(const std::string& name, std::span<const Vec3> valu
   internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));
 }
 
-void VtkWriter::addBoundaryField(const std::string& name, std::span<const double> boundaryFaceValues) {
+template <class T>
+void VtkWriter::addBoundaryValues(const std::string& name, std::span<const T> boundaryFaceValues) {
   requireOpen("addBoundaryField");
-  checkName(name, boundary_.cellData);
+  for (std::string_view n : kPatchFixedArrays)
+    if (name == n) throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
+  if (std::find(boundaryFieldNames_.begin(), boundaryFieldNames_.end(), name) != boundaryFieldNames_.end())
+    throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
   if (static_cast<Label>(boundaryFaceValues.size()) < nBoundaryFaces_)
     throw Error(fmt::format("VtkWriter: boundary field '{}' has {} values for {} boundary faces", name,
                             boundaryFaceValues.size(), nBoundaryFaces_));
-  std::vector<double> selected;
-  selected.reserve(boundaryFaces_.size());
-  for (Label f : boundaryFaces_) selected.push_back(boundaryFaceValues[f - mesh_.nInternalFaces()]);
-  boundary_.cellData.push_back(shared(name, selected));
+  boundaryFieldNames_.push_back(name);
+  for (PatchPiece& p : patches_) {
+    std::vector<T> selected;
+    selected.reserve(p.faces.size());
+    for (Label f : p.faces) selected.push_back(boundaryFaceValues[f - mesh_.nInternalFaces()]);
+    p.piece.cellData.push_back(shared(name, selected));
+  }
+}
+
+void VtkWriter::addBoundaryField(const std::string& name, std::span<const double> boundaryFaceValues) {
+  addBoundaryValues(name, boundaryFaceValues);
 }
 
 void VtkWriter::addBoundaryField(const std::string& name, std::span<const Vec3> boundaryFaceValues) {
-  requireOpen("addBoundaryField");
-  checkName(name, boundary_.cellData);
-  if (static_cast<Label>(boundaryFaceValues.size()) < nBoundaryFaces_)
-    throw Error(fmt::format("VtkWriter: boundary field '{}' has {} values for {} boundary faces", name,
-                            boundaryFaceValues.size(), nBoundaryFaces_));
-  std::vector<Vec3> selected;
-  selected.reserve(boundaryFaces_.size());
-  for (Label f : boundaryFaces_) selected.push_back(boundaryFaceValues[f - mesh_.nInternalFaces()]);
-  boundary_.cellData.push_back(shared(name, selected));
+  addBoundaryValues(name, boundaryFaceValues);
 }
 
-std::vector<std::string> VtkWriter::pieceNames(const char* prefix) const {
+std::vector<std::string> VtkWriter::pieceNames(const std::string& prefix) const {
   std::vector<std::string> names;
   for (int r = 0; r < comm_.size(); ++r) names.push_back(fmt::format("{}_{}.vtu", prefix, r));
   return names;
@@ -186,20 +192,25 @@ void VtkWriter::endTime() {
   const std::filesystem::path dir = timeDirectory(index);
   const std::string comment = fmt::format("case='{}' time='{}' index='{}'", caseName_, time_, index);
   internal_.comment = comment;
-  boundary_.comment = comment;
+  for (PatchPiece& p : patches_) p.piece.comment = fmt::format("{} patch='{}'", comment, p.name);
   attachInternalMesh();
   parallel::collectively(comm_, [&] {
     if (times_.empty()) parallel::failIfInjected(comm_, "write");
     createDirectories(dir);
     writeVtu(dir / fmt::format("internal_{}.vtu", comm_.rank()), internal_);
-    writeVtu(dir / fmt::format("boundary_{}.vtu", comm_.rank()), boundary_);
-    if (comm_.isRoot()) {
-      writePvtu(dir / "internal.pvtu", internal_, pieceNames("internal"));
-      writePvtu(dir / "boundary.pvtu", boundary_, pieceNames("boundary"));
+    if (comm_.isRoot()) writePvtu(dir / "internal.pvtu", internal_, pieceNames("internal"));
+    if (patches_.empty()) return;
+    createDirectories(dir / "boundary");
+    // Every rank writes a piece of every patch, empty where it has no faces
+    // there, so each .pvtu lists the same pieces with the same arrays.
+    for (const PatchPiece& p : patches_) {
+      writeVtu(dir / "boundary" / fmt::format("{}_{}.vtu", p.name, comm_.rank()), p.piece);
+      if (comm_.isRoot()) writePvtu(dir / "boundary" / (p.name + ".pvtu"), p.piece, pieceNames(p.name));
     }
   });
   releaseInternalMesh();
-  boundary_.cellData.resize(boundaryFixedData_);
+  boundaryFieldNames_.clear();
+  for (PatchPiece& p : patches_) p.piece.cellData.resize(kPatchFixedArrays.size());
 
   // Every piece exists now: list the time in the series.
   times_.push_back(time_);
@@ -211,7 +222,9 @@ void VtkWriter::writeSeries() const {
   for (std::size_t i = 0; i < times_.size(); ++i) {
     const std::string folder = timeDirectory(static_cast<int>(i)).filename().string();
     entries.push_back({times_[i], folder + "/internal.pvtu", "internal", 0});
-    entries.push_back({times_[i], folder + "/boundary.pvtu", "boundary", 1});
+    for (std::size_t p = 0; p < patches_.size(); ++p)
+      entries.push_back({times_[i], folder + "/boundary/" + patches_[p].name + ".pvtu", patches_[p].name,
+                         static_cast<int>(p + 1)});
   }
   writePvd(seriesFile(), entries);
 }

@@ -1,38 +1,23 @@
 #pragma once
 // Parallel VTK XML output of cell fields, one folder per write time:
 //
-//   CASE/VTK/<case>.pvd                         time series (rank 0; rewritten after every write)
-//   CASE/VTK/<case>_<index>/internal.pvtu       internal mesh index (rank 0)
-//   CASE/VTK/<case>_<index>/internal_<rank>.vtu each rank's owned cells
-//   CASE/VTK/<case>_<index>/boundary.pvtu       boundary index (rank 0)
-//   CASE/VTK/<case>_<index>/boundary_<rank>.vtu each rank's faces of the boundary patches
+//   CASE/VTK/<case>.pvd                                time series (rank 0; rewritten after every write)
+//   CASE/VTK/<case>_<index>/internal.pvtu              internal mesh index (rank 0)
+//   CASE/VTK/<case>_<index>/internal_<rank>.vtu        each rank's owned cells
+//   CASE/VTK/<case>_<index>/boundary/<patch>.pvtu      one index per written patch (rank 0)
+//   CASE/VTK/<case>_<index>/boundary/<patch>_<rank>.vtu each rank's faces of that patch (0 faces: an empty piece)
 //
 // <index> counts the writes from 0. Pieces are UnstructuredGrids with all
 // arrays appended as raw little-endian binary with UInt64 headers (see
 // vtk_xml.hpp). Internal pieces: topological hexahedra, wedges, pyramids and
 // tetrahedra as VTK's linear cells, other cells as VTK_POLYHEDRON (see
-// vtk_cells.hpp); cell data: the fields, `cellId` (global cell
-// id, Int64) and `rank` (Int32). Boundary pieces: the faces of every patch
-// except empty and processor patches, as triangles/quads/polygons, with cell
-// data: the boundary fields, `patchId` (patch index in the mesh, Int32) and
-// `rank`. The .pvd lists both parts per time (part 0 internal, part 1
-// boundary), so ParaView shows them as two blocks of one time series.
-//
-//   VtkWriter writer(caseDir, "cavity", distributed.mesh, distributed.globalCellIds, comm);
-//   writer.beginTime(0.5);
-//   writer.addCellField("p", std::span<const double>(p));          // owned cells (extra entries ignored)
-//   writer.addCellField("U", std::span<const Vec3>(U));
-//   writer.addBoundaryField("p", std::span<const double>(pFaces)); // per boundary face: index face - nInternalFaces
-//   writer.endTime();                                              // collective: writes the files
-//
-// Every rank must make the same calls with the same names in the same order.
-// endTime() is collective: a failure to create a folder or write a file on
-// any rank is agreed on all ranks and thrown everywhere as a
-// parallel::CollectiveError whose message names the folder or file (e.g.
-// "/run/case/VTK/cavity_2: cannot create directory: Not a directory"); the
-// failed time is not added to the series. The mesh and the global cell ids must outlive the writer.
-// The data of one write time is copied when added, so the caller's arrays
-// may change as soon as add*Field returns.
+// vtk_cells.hpp); cell data: the fields, `cellId` (global cell id, Int64) and
+// `rank` (Int32). Patch pieces: the faces of one patch as
+// triangles/quads/polygons, for every patch except empty and processor
+// patches (the same list on every rank), with cell data: the boundary fields,
+// `patchId` (patch index in the mesh, Int32) and `rank`. The .pvd lists per
+// time part 0 "internal" and parts 1..n named by their patches, so ParaView
+// shows one block per patch, as for OpenFOAM's own output.
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -91,7 +76,8 @@ class VtkWriter {
   /// Throws if `name` is in `existing` or `reserved`.
   void checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing,
                  std::span<const std::string_view> reserved = {}) const;
-  std::vector<std::string> pieceNames(const char* prefix) const;
+  /// "<prefix>_<rank>.vtu" for every rank.
+  std::vector<std::string> pieceNames(const std::string& prefix) const;
   void writeSeries() const;
 
   std::filesystem::path caseDir_;
@@ -99,7 +85,17 @@ class VtkWriter {
   const mesh::PolyMesh& mesh_;
   const parallel::Communicator& comm_;
   Label nBoundaryFaces_ = 0;
-  std::vector<Label> boundaryFaces_;  ///< faces written to the boundary piece (mesh face indices)
+
+  /// One written patch: its faces on this rank and its piece (possibly empty).
+  struct PatchPiece {
+    std::string name;
+    std::vector<Label> faces;  ///< mesh face indices
+    VtuPiece piece;            ///< mesh arrays, patchId and rank; boundary fields appended per time
+  };
+  std::vector<PatchPiece> patches_;
+  std::vector<std::string> boundaryFieldNames_;  ///< this write's boundary fields
+  template <class T>
+  void addBoundaryValues(const std::string& name, std::span<const T> boundaryFaceValues);
 
   /// Builds the internal piece's mesh arrays, cellId and rank for one write
   /// (before the fields); releaseInternalMesh drops them again, so a run
@@ -109,8 +105,6 @@ class VtkWriter {
 
   std::span<const GlobalLabel> globalCellIds_;  ///< owned cells' global ids (the caller's array)
   VtuPiece internal_;  ///< mesh arrays and constant cell data during a write; fields appended per time
-  VtuPiece boundary_;
-  std::size_t boundaryFixedData_ = 0;
 
   bool open_ = false;
   Scalar time_ = 0;

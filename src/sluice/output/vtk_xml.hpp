@@ -67,7 +67,7 @@ void writePvtu(const std::filesystem::path& file, const VtuPiece& layout, const 
 struct PvdEntry {
   Scalar time = 0;
   std::string file;  ///< relative to the .pvd's folder
-  std::string name;  ///< block name: "internal", "boundary"
+  std::string name;  ///< block name: "internal" or a patch name
   int part = 0;
 };
 

@@ -1,13 +1,17 @@
 // VtkWriter at 1-4 ranks: the series passes scripts/check_vtk.py, the pieces
-// together hold every cell once with its global id and field values, the
-// boundary holds the faces of the non-empty patches with their values, the
-// .pvd lists every time (also after each write), and a write failure is
-// reported on all ranks naming the folder.
+// together hold every cell once with its global id and field values, each
+// non-empty patch is its own named block whose pieces hold its faces with
+// their values (an empty piece on a rank without faces there), the .pvd
+// lists every time (also after each write), and a write failure is reported
+// on all ranks naming the folder.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <string>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -24,6 +28,13 @@ namespace {
 
 using test::worldRank;
 using test::worldSize;
+
+/// The patches written as blocks (not empty, not processor).
+std::size_t writtenPatches(const mesh::PolyMesh& m) {
+  return static_cast<std::size_t>(std::count_if(m.patches().begin(), m.patches().end(), [](const mesh::Patch& p) {
+    return p.type != "empty" && p.type != "processor";
+  }));
+}
 
 /// Writes `times` with p = 0.5*id + t, U = (id, -id, t) and the boundary field
 /// bx = mean x of the face's points (summed in face order); returns the .pvd path.
@@ -55,7 +66,8 @@ std::filesystem::path writeSeries(const std::filesystem::path& caseDir, const pa
     // The series is complete after every write.
     if (worldRank() == 0) {
       const std::string pvd = test::readTextFile(writer.seriesFile());
-      EXPECT_EQ(static_cast<std::size_t>(std::count(pvd.begin(), pvd.end(), '\n')), 5 + 2 * (n + 1));
+      EXPECT_EQ(static_cast<std::size_t>(std::count(pvd.begin(), pvd.end(), '\n')),
+                5 + (1 + writtenPatches(local.mesh)) * (n + 1));
     }
   }
   return writer.seriesFile();
@@ -69,19 +81,25 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
 
   const test::CommandResult r = test::checkVtk("--times " + test::shellQuote(pvd.string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_EQ(r.output, fmt::format("time 0.25\ntime 0.5\ntime 1\nok: 1 .pvd, 6 .pvtu, {} .vtu files\n", 6 * worldSize()));
-  EXPECT_EQ(test::readTextFile(pvd),
-            "<?xml version=\"1.0\"?>\n"
-            "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
-            "  <Collection>\n"
-            "    <DataSet timestep=\"0.25\" group=\"\" part=\"0\" name=\"internal\" file=\"box_0/internal.pvtu\"/>\n"
-            "    <DataSet timestep=\"0.25\" group=\"\" part=\"1\" name=\"boundary\" file=\"box_0/boundary.pvtu\"/>\n"
-            "    <DataSet timestep=\"0.5\" group=\"\" part=\"0\" name=\"internal\" file=\"box_1/internal.pvtu\"/>\n"
-            "    <DataSet timestep=\"0.5\" group=\"\" part=\"1\" name=\"boundary\" file=\"box_1/boundary.pvtu\"/>\n"
-            "    <DataSet timestep=\"1\" group=\"\" part=\"0\" name=\"internal\" file=\"box_2/internal.pvtu\"/>\n"
-            "    <DataSet timestep=\"1\" group=\"\" part=\"1\" name=\"boundary\" file=\"box_2/boundary.pvtu\"/>\n"
-            "  </Collection>\n"
-            "</VTKFile>\n");
+  // 3 times x (internal + xMin, xMax, yMin, yMax).
+  EXPECT_EQ(r.output,
+            fmt::format("time 0.25\ntime 0.5\ntime 1\nok: 1 .pvd, 15 .pvtu, {} .vtu files\n", 15 * worldSize()));
+  std::string expected =
+      "<?xml version=\"1.0\"?>\n"
+      "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+      "  <Collection>\n";
+  for (const auto& [t, index] : {std::pair{"0.25", 0}, {"0.5", 1}, {"1", 2}}) {
+    expected += fmt::format(
+        "    <DataSet timestep=\"{}\" group=\"\" part=\"0\" name=\"internal\" file=\"box_{}/internal.pvtu\"/>\n", t,
+        index);
+    int part = 1;
+    for (const char* patch : {"xMin", "xMax", "yMin", "yMax"})
+      expected += fmt::format(
+          "    <DataSet timestep=\"{}\" group=\"\" part=\"{}\" name=\"{}\" file=\"box_{}/boundary/{}.pvtu\"/>\n", t,
+          part++, patch, index, patch);
+  }
+  expected += "  </Collection>\n</VTKFile>\n";
+  EXPECT_EQ(test::readTextFile(pvd), expected);
 
   // Internal pieces of the last time: every global cell once, values of its id.
   const Label nGlobal = d.global.nCells();
@@ -108,24 +126,62 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
   }
   EXPECT_EQ(seen, std::vector<int>(nGlobal, 1));
 
-  // Boundary pieces: faces of xMin, xMax, yMin, yMax (zMin, zMax are empty), with their bx values.
+  // Patch pieces: faces of xMin, xMax, yMin, yMax (zMin, zMax are empty), with their bx values.
+  const std::vector<std::string> patches{"xMin", "xMax", "yMin", "yMax"};
   std::vector<int> perPatch(6, 0);
-  for (int rank = 0; rank < worldSize(); ++rank) {
-    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_2" / fmt::format("boundary_{}.vtu", rank));
-    const auto points = v.at("Points").as<double>();
-    const auto conn = v.at("connectivity").as<std::int64_t>();
-    const auto offsets = v.at("offsets").as<std::int64_t>();
-    const auto patch = v.at("patchId").as<std::int32_t>();
-    const auto bx = v.at("bx").as<double>();
-    EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 9));  // quads
-    for (long long f = 0; f < v.nCells; ++f) {
-      ++perPatch.at(patch[f]);
-      double x = 0;
-      for (long long k = offsets[f] - 4; k < offsets[f]; ++k) x += points[3 * conn[k]];
-      EXPECT_EQ(bx[f], x / 4);
+  for (std::size_t pi = 0; pi < patches.size(); ++pi)
+    for (int rank = 0; rank < worldSize(); ++rank) {
+      const test::VtuData v =
+          test::readVtu(tmp.path() / "VTK/box_2/boundary" / fmt::format("{}_{}.vtu", patches[pi], rank));
+      const auto points = v.at("Points").as<double>();
+      const auto conn = v.at("connectivity").as<std::int64_t>();
+      const auto offsets = v.at("offsets").as<std::int64_t>();
+      const auto patch = v.at("patchId").as<std::int32_t>();
+      const auto bx = v.at("bx").as<double>();
+      EXPECT_EQ(v.at("rank").as<std::int32_t>(), std::vector<std::int32_t>(v.nCells, rank));
+      EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 9));  // quads
+      EXPECT_EQ(patch, std::vector<std::int32_t>(v.nCells, static_cast<std::int32_t>(pi)));
+      for (long long f = 0; f < v.nCells; ++f) {
+        ++perPatch.at(patch[f]);
+        double x = 0;
+        for (long long k = offsets[f] - 4; k < offsets[f]; ++k) x += points[3 * conn[k]];
+        EXPECT_EQ(bx[f], x / 4);
+        if (pi == 0) EXPECT_LT(x / 4, 0.1);  // xMin near x = 0 (the lattice is wavy)
+        if (pi == 1) EXPECT_GT(x / 4, 0.9);  // xMax near x = 1
+      }
     }
-  }
   EXPECT_EQ(perPatch, (std::vector<int>{20, 20, 24, 24, 0, 0}));
+  EXPECT_FALSE(std::filesystem::exists(tmp.path() / "VTK/box_2/boundary/zMin.pvtu"));
+}
+
+TEST(VtkWriterMpi, RanksWithoutFacesOnAPatchWriteAnEmptyPiece) {
+  // Slabs in x: only the first rank has xMin faces and only the last xMax
+  // faces; the other ranks' pieces of those patches have no cells, and every
+  // .pvtu lists one piece per rank.
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(8, 3, 2), test::Split::slabs);
+  const auto pvd = writeSeries(tmp.path(), d.local, {0.5});
+  if (worldRank() != 0) return;
+  const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  const std::filesystem::path dir = tmp.path() / "VTK/box_0/boundary";
+  for (const auto& [patch, faces, onlyRank] :
+       {std::tuple{"xMin", 3 * 2, 0}, {"xMax", 3 * 2, worldSize() - 1}, {"yMin", 8 * 2, -1}}) {
+    const std::string index = test::readTextFile(dir / (std::string(patch) + ".pvtu"));
+    long long total = 0;
+    for (int rank = 0; rank < worldSize(); ++rank) {
+      const std::string piece = fmt::format("{}_{}.vtu", patch, rank);
+      EXPECT_NE(index.find("<Piece Source=\"" + piece + "\"/>"), std::string::npos) << piece;
+      const test::VtuData v = test::readVtu(dir / piece);
+      if (onlyRank >= 0 && rank != onlyRank) {
+        EXPECT_EQ(v.nCells, 0) << piece;
+        EXPECT_EQ(v.nPoints, 0) << piece;
+        EXPECT_EQ(v.at("bx").bytes.size(), 0u) << piece;
+      }
+      total += v.nCells;
+    }
+    EXPECT_EQ(total, faces) << patch;
+  }
 }
 
 TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
@@ -143,7 +199,8 @@ TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
       polyhedra += t == 42;
       hexahedra += t == 12;
     }
-    boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("boundary_{}.vtu", rank)).nCells;
+    for (const char* patch : {"left", "right", "bottom", "top"})
+      boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0/boundary" / fmt::format("{}_{}.vtu", patch, rank)).nCells;
   }
   EXPECT_EQ(polyhedra, 2 * 3);
   EXPECT_EQ(hexahedra, 2 * 6);
@@ -163,7 +220,8 @@ TEST(VtkWriterMpi, PrismMeshIsWedgesThatPassTheChecker) {
     EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 13));
     EXPECT_THROW(v.at("faces"), std::exception) << "no polyhedron arrays";
     cells += v.nCells;
-    boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("boundary_{}.vtu", rank)).nCells;
+    for (const char* patch : {"left", "right", "bottom", "top"})
+      boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0/boundary" / fmt::format("{}_{}.vtu", patch, rank)).nCells;
   }
   EXPECT_EQ(cells, 48);
   EXPECT_EQ(boundaryFaces, 2 * 3 * 2 + 2 * 4 * 2);  // left/right and bottom/top; back/front are empty
