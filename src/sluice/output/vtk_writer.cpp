@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <regex>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -111,8 +112,9 @@ std::string regexEscaped(const std::string& text) {
 
 std::filesystem::path VtkWriter::seriesFile() const { return caseDir_ / "VTK" / (caseName_ + ".pvd"); }
 
-std::filesystem::path VtkWriter::timeDirectory(int index) const {
-  return caseDir_ / "VTK" / fmt::format("{}_{}", caseName_, index);
+std::filesystem::path VtkWriter::timeDirectory(Scalar time) const {
+  // fmt's shortest round-trip form, as writePvd writes the timestep.
+  return caseDir_ / "VTK" / fmt::format("{}_{}", caseName_, time);
 }
 
 void VtkWriter::requireOpen(const char* what) const {
@@ -189,7 +191,7 @@ void VtkWriter::endTime() {
   requireOpen("endTime");
   open_ = false;
   const int index = nWrites();
-  const std::filesystem::path dir = timeDirectory(index);
+  const std::filesystem::path dir = timeDirectory(time_);
   const std::string comment = fmt::format("case='{}' time='{}' index='{}'", caseName_, time_, index);
   internal_.comment = comment;
   for (PatchPiece& p : patches_) p.piece.comment = fmt::format("{} patch='{}'", comment, p.name);
@@ -220,7 +222,7 @@ void VtkWriter::endTime() {
 void VtkWriter::writeSeries() const {
   std::vector<PvdEntry> entries;
   for (std::size_t i = 0; i < times_.size(); ++i) {
-    const std::string folder = timeDirectory(static_cast<int>(i)).filename().string();
+    const std::string folder = timeDirectory(times_[i]).filename().string();
     entries.push_back({times_[i], folder + "/internal.pvtu", "internal", 0});
     for (std::size_t p = 0; p < patches_.size(); ++p)
       entries.push_back({times_[i], folder + "/boundary/" + patches_[p].name + ".pvtu", patches_[p].name,
@@ -234,30 +236,34 @@ void VtkWriter::startSeries(Scalar startTime, bool keepStartTime) {
   const std::filesystem::path vtkDir = caseDir_ / "VTK";
   std::vector<double> kept;
   parallel::onRoot(comm_, [&] {
-    // The earlier series' internal pieces in index order: "<case>_<i>/internal.pvtu" at time t.
+    // The earlier series' internal pieces in time order: "<case>_<t>/internal.pvtu" at time t.
     const Scalar tolerance = 1e-9 * std::max<Scalar>(1, std::abs(startTime));
     const Scalar from = keepStartTime ? startTime + tolerance : startTime - tolerance;
     std::error_code ec;
+    std::set<std::string> keptFolders;
     if (std::filesystem::exists(seriesFile(), ec)) {
       std::ifstream in(seriesFile());
-      const std::regex entry("timestep=\"([^\"]+)\"[^>]*file=\"" + regexEscaped(caseName_) +
-                             "_([0-9]+)/internal\\.pvtu\"");
+      const std::regex entry("timestep=\"([^\"]+)\"[^>]*file=\"(" + regexEscaped(caseName_) +
+                             "_[^\"/]+)/internal\\.pvtu\"");
       std::smatch m;
       for (std::string line; std::getline(in, line);) {
         if (!std::regex_search(line, m, entry)) continue;
         const double t = std::strtod(m[1].str().c_str(), nullptr);
-        if (std::stoul(m[2].str()) != kept.size() || !(t < from)) break;
+        // A folder not named by its time (an older layout) ends what is kept.
+        if (!(t < from) || (!kept.empty() && !(t > kept.back())) ||
+            m[2].str() != timeDirectory(t).filename().string())
+          break;
         kept.push_back(t);
+        keptFolders.insert(m[2].str());
       }
     }
-    const std::regex folder(regexEscaped(caseName_) + "_([0-9]+)");
+    // Folders "<case>_<number>" of times not kept (later times, or not listed).
+    const std::regex folder(regexEscaped(caseName_) + "_([-+]?[0-9.]+([eE][-+]?[0-9]+)?)");
     std::vector<std::filesystem::path> remove;
     if (std::filesystem::is_directory(vtkDir, ec))
       for (const auto& e : std::filesystem::directory_iterator(vtkDir, ec)) {
-        std::smatch m;
         const std::string name = e.path().filename().string();
-        if (e.is_directory() && std::regex_match(name, m, folder) && std::stoul(m[1].str()) >= kept.size())
-          remove.push_back(e.path());
+        if (e.is_directory() && std::regex_match(name, folder) && !keptFolders.count(name)) remove.push_back(e.path());
       }
     for (const auto& p : remove) {
       std::filesystem::remove_all(p, ec);

@@ -1,13 +1,14 @@
 #pragma once
 // Parallel VTK XML output of cell fields, one folder per write time:
 //
-//   CASE/VTK/<case>.pvd                                time series (rank 0; rewritten after every write)
-//   CASE/VTK/<case>_<index>/internal.pvtu              internal mesh index (rank 0)
-//   CASE/VTK/<case>_<index>/internal_<rank>.vtu        each rank's owned cells
-//   CASE/VTK/<case>_<index>/boundary/<patch>.pvtu      one index per written patch (rank 0)
-//   CASE/VTK/<case>_<index>/boundary/<patch>_<rank>.vtu each rank's faces of that patch (0 faces: an empty piece)
+//   CASE/VTK/<case>.pvd                               time series (rank 0; rewritten after every write)
+//   CASE/VTK/<case>_<time>/internal.pvtu              internal mesh index (rank 0)
+//   CASE/VTK/<case>_<time>/internal_<rank>.vtu        each rank's owned cells
+//   CASE/VTK/<case>_<time>/boundary/<patch>.pvtu      one index per written patch (rank 0)
+//   CASE/VTK/<case>_<time>/boundary/<patch>_<rank>.vtu each rank's faces of that patch (0 faces: an empty piece)
 //
-// <index> counts the writes from 0. Pieces are UnstructuredGrids with all
+// <time> is the time as the .pvd lists it (shortest form that reads back
+// exactly: "0.5", "1", "1e-05"), so a folder says which time it holds. Pieces are UnstructuredGrids with all
 // arrays appended as raw little-endian binary with UInt64 headers (see
 // vtk_xml.hpp). Internal pieces: topological hexahedra, wedges, pyramids and
 // tetrahedra as VTK's linear cells, other cells as VTK_POLYHEDRON (see
@@ -43,9 +44,9 @@ class VtkWriter {
 
   /// Collective, before the first write of a run starting at `startTime`:
   /// the series keeps the earlier run's writes at times < startTime (read
-  /// from an existing .pvd) and continues their numbering; every other
-  /// `<case>_<index>` folder in VTK/ is removed and the .pvd rewritten (or
-  /// removed), so a re-run never leaves folders the .pvd does not list, nor
+  /// from an existing .pvd, in order, up to the first later one); every
+  /// other `<case>_<number>` folder in VTK/ is removed and the .pvd rewritten
+  /// (or removed), so a re-run never leaves folders the .pvd does not list, nor
   /// lists times of a run that is being replaced. With `keepStartTime` (a
   /// restart, which does not write its start time again) the write at
   /// startTime is kept too. A folder that cannot be removed is a
@@ -66,8 +67,8 @@ class VtkWriter {
 
   /// CASE/VTK/<case>.pvd
   std::filesystem::path seriesFile() const;
-  /// CASE/VTK/<case>_<index>
-  std::filesystem::path timeDirectory(int index) const;
+  /// CASE/VTK/<case>_<time>
+  std::filesystem::path timeDirectory(Scalar time) const;
   /// Completed writes so far.
   int nWrites() const { return static_cast<int>(times_.size()); }
 

@@ -88,15 +88,14 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
       "<?xml version=\"1.0\"?>\n"
       "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
       "  <Collection>\n";
-  for (const auto& [t, index] : {std::pair{"0.25", 0}, {"0.5", 1}, {"1", 2}}) {
+  for (const char* t : {"0.25", "0.5", "1"}) {
     expected += fmt::format(
-        "    <DataSet timestep=\"{}\" group=\"\" part=\"0\" name=\"internal\" file=\"box_{}/internal.pvtu\"/>\n", t,
-        index);
+        "    <DataSet timestep=\"{}\" group=\"\" part=\"0\" name=\"internal\" file=\"box_{}/internal.pvtu\"/>\n", t, t);
     int part = 1;
     for (const char* patch : {"xMin", "xMax", "yMin", "yMax"})
       expected += fmt::format(
           "    <DataSet timestep=\"{}\" group=\"\" part=\"{}\" name=\"{}\" file=\"box_{}/boundary/{}.pvtu\"/>\n", t,
-          part++, patch, index, patch);
+          part++, patch, t, patch);
   }
   expected += "  </Collection>\n</VTKFile>\n";
   EXPECT_EQ(test::readTextFile(pvd), expected);
@@ -105,7 +104,7 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
   const Label nGlobal = d.global.nCells();
   std::vector<int> seen(nGlobal, 0);
   for (int rank = 0; rank < worldSize(); ++rank) {
-    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_2" / fmt::format("internal_{}.vtu", rank));
+    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_1" / fmt::format("internal_{}.vtu", rank));
     const auto ids = v.at("cellId").as<std::int64_t>();
     const auto p = v.at("p").as<double>();
     const auto U = v.at("U").as<double>();
@@ -132,7 +131,7 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
   for (std::size_t pi = 0; pi < patches.size(); ++pi)
     for (int rank = 0; rank < worldSize(); ++rank) {
       const test::VtuData v =
-          test::readVtu(tmp.path() / "VTK/box_2/boundary" / fmt::format("{}_{}.vtu", patches[pi], rank));
+          test::readVtu(tmp.path() / "VTK/box_1/boundary" / fmt::format("{}_{}.vtu", patches[pi], rank));
       const auto points = v.at("Points").as<double>();
       const auto conn = v.at("connectivity").as<std::int64_t>();
       const auto offsets = v.at("offsets").as<std::int64_t>();
@@ -151,7 +150,7 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
       }
     }
   EXPECT_EQ(perPatch, (std::vector<int>{20, 20, 24, 24, 0, 0}));
-  EXPECT_FALSE(std::filesystem::exists(tmp.path() / "VTK/box_2/boundary/zMin.pvtu"));
+  EXPECT_FALSE(std::filesystem::exists(tmp.path() / "VTK/box_1/boundary/zMin.pvtu"));
 }
 
 TEST(VtkWriterMpi, RanksWithoutFacesOnAPatchWriteAnEmptyPiece) {
@@ -164,7 +163,7 @@ TEST(VtkWriterMpi, RanksWithoutFacesOnAPatchWriteAnEmptyPiece) {
   if (worldRank() != 0) return;
   const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
-  const std::filesystem::path dir = tmp.path() / "VTK/box_0/boundary";
+  const std::filesystem::path dir = tmp.path() / "VTK/box_0.5/boundary";
   for (const auto& [patch, faces, onlyRank] :
        {std::tuple{"xMin", 3 * 2, 0}, {"xMax", 3 * 2, worldSize() - 1}, {"yMin", 8 * 2, -1}}) {
     const std::string index = test::readTextFile(dir / (std::string(patch) + ".pvtu"));
@@ -227,6 +226,77 @@ TEST(VtkWriterMpi, PrismMeshIsWedgesThatPassTheChecker) {
   EXPECT_EQ(boundaryFaces, 2 * 3 * 2 + 2 * 4 * 2);  // left/right and bottom/top; back/front are empty
 }
 
+/// The folders in CASE/VTK, sorted.
+std::vector<std::string> vtkFolders(const std::filesystem::path& caseDir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(caseDir / "VTK"))
+    if (e.is_directory()) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+/// The timesteps of the .pvd's internal blocks.
+std::vector<std::string> seriesTimes(const std::filesystem::path& pvd) {
+  std::vector<std::string> times;
+  const std::string text = test::readTextFile(pvd);
+  const std::string key = "timestep=\"";
+  for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + 1))
+    if (text.find("name=\"internal\"", at) < text.find('\n', at))
+      times.push_back(text.substr(at + key.size(), text.find('"', at + key.size()) - at - key.size()));
+  return times;
+}
+
+TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 3, 1), test::Split::slabs);
+  const auto pvd = writeSeries(tmp.path(), d.local, {0, 0.5, 1, 1.5});
+  // A folder the series does not list and folders that are not the series'.
+  if (worldRank() == 0) {
+    for (const char* stray : {"box_0.25", "box_notes", "other_1"})
+      std::filesystem::create_directories(tmp.path() / "VTK" / stray);
+    EXPECT_EQ(vtkFolders(tmp.path()),
+              (std::vector<std::string>{"box_0", "box_0.25", "box_0.5", "box_1", "box_1.5", "box_notes", "other_1"}));
+  }
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  {
+    // A re-run from 1: the writes at 0 and 0.5 stay, later ones and strays of the series go.
+    VtkWriter writer(tmp.path(), "box", d.local.mesh, d.local.globalCellIds, comm);
+    writer.startSeries(1.0);
+    EXPECT_EQ(writer.nWrites(), 2);
+    std::vector<double> p(d.local.mesh.nCells(), 1.0);
+    writer.beginTime(1.25);
+    writer.addCellField("p", std::span<const double>(p));
+    writer.endTime();
+  }
+  if (worldRank() == 0) {
+    EXPECT_EQ(vtkFolders(tmp.path()),
+              (std::vector<std::string>{"box_0", "box_0.5", "box_1.25", "box_notes", "other_1"}));
+    EXPECT_EQ(seriesTimes(pvd), (std::vector<std::string>{"0", "0.5", "1.25"}));
+    const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+  }
+  {
+    // A restart at 0.5 keeps the write at 0.5 itself.
+    VtkWriter writer(tmp.path(), "box", d.local.mesh, d.local.globalCellIds, comm);
+    writer.startSeries(0.5, true);
+    EXPECT_EQ(writer.nWrites(), 2);
+  }
+  if (worldRank() == 0) {
+    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_0", "box_0.5", "box_notes", "other_1"}));
+    EXPECT_EQ(seriesTimes(pvd), (std::vector<std::string>{"0", "0.5"}));
+  }
+  {
+    // A fresh run from 0 replaces everything of the series.
+    VtkWriter writer(tmp.path(), "box", d.local.mesh, d.local.globalCellIds, comm);
+    writer.startSeries(0.0);
+    EXPECT_EQ(writer.nWrites(), 0);
+  }
+  if (worldRank() == 0) {
+    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_notes", "other_1"}));
+    EXPECT_FALSE(std::filesystem::exists(pvd));
+  }
+}
+
 TEST(VtkWriterMpi, AFileWhereTheVtkFolderShouldBeIsAnErrorOnAllRanks) {
   test::SharedTempDir tmp;
   if (worldRank() == 0) std::ofstream(tmp.path() / "VTK") << "not a folder";
@@ -239,7 +309,8 @@ TEST(VtkWriterMpi, AFileWhereTheVtkFolderShouldBeIsAnErrorOnAllRanks) {
     writer.endTime();
     FAIL() << "expected an error";
   } catch (const parallel::CollectiveError& e) {
-    EXPECT_EQ(std::string(e.what()), (tmp.path() / "VTK/box_0").string() + ": cannot create directory: Not a directory");
+    EXPECT_EQ(std::string(e.what()),
+              (tmp.path() / "VTK/box_0.1").string() + ": cannot create directory: Not a directory");
     EXPECT_TRUE(e.allRanksFailed());
   }
   EXPECT_EQ(writer.nWrites(), 0);
@@ -278,7 +349,7 @@ TEST(VtkWriterMpi, VtkPythonReaderReadsTheSeries) {
   test::TempDir scriptDir;
   const auto file = scriptDir.write("read.py", script);
   const test::CommandResult r = test::runCommand("python3 " + test::shellQuote(file.string()) + " " +
-                                                 test::shellQuote((tmp.path() / "VTK/box_0/internal.pvtu").string()));
+                                                 test::shellQuote((tmp.path() / "VTK/box_0.5/internal.pvtu").string()));
   EXPECT_EQ(r.output, "24 True\n");
 }
 
