@@ -70,6 +70,7 @@ struct VtuArray {
 struct VtuData {
   long long nPoints = 0, nCells = 0;
   std::map<std::string, VtuArray> arrays;
+  std::vector<std::string> cellData;  ///< "<name> <type>" of the CellData arrays, in file order
   const VtuArray& at(const std::string& name) const {
     const auto it = arrays.find(name);
     if (it == arrays.end()) throw std::runtime_error("no array " + name);
@@ -105,6 +106,7 @@ inline VtuData readVtu(const std::filesystem::path& file) {
     std::memcpy(&n, text.data() + underscore + 1 + offset, sizeof n);
     const char* begin = text.data() + underscore + 1 + offset + sizeof n;
     a.bytes.assign(begin, begin + n);
+    if (section == "CellData") d.cellData.push_back(xmlAttribute(tag, "Name") + " " + a.type);
     d.arrays[xmlAttribute(tag, "Name")] = std::move(a);
   }
   return d;

@@ -26,9 +26,12 @@ std::shared_ptr<const VtkArray> shared(std::string name, const std::vector<T>& v
 }
 
 /// Cell data of every internal piece, added per write by attachInternalMesh.
-constexpr std::array<std::string_view, 2> kInternalFixedArrays{"cellId", "rank"};
-/// Cell data of every patch piece, made once by the constructor.
-constexpr std::array<std::string_view, 2> kPatchFixedArrays{"patchId", "rank"};
+/// Cell data of every piece, internal (added per write by attachInternalMesh)
+/// and patch (made once by the constructor): the same names, types and order
+/// in every block, as ParaView 5.11's probe (Plot Over Line after Cell Data to
+/// Point Data) crashes on a multiblock whose first block has an array the
+/// others lack.
+constexpr std::array<std::string_view, 3> kFixedArrays{"cellId", "patchId", "rank"};
 
 bool writesBoundary(const mesh::Patch& p) { return p.type != "empty" && p.type != "processor"; }
 
@@ -76,7 +79,10 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
     out.piece.nCells = static_cast<std::int64_t>(nFaces);
     out.piece.points = shared("Points", points);
     out.piece.cells = {shared("connectivity", connectivity), shared("offsets", offsets), shared("types", types)};
-    out.piece.cellData = {shared("patchId", std::vector<std::int32_t>(nFaces, static_cast<std::int32_t>(pi))),
+    std::vector<std::int64_t> ownerIds;  // the global id of the cell each face bounds
+    for (Label f : out.faces) ownerIds.push_back(globalCellIds_[mesh.owner()[f]]);
+    out.piece.cellData = {shared("cellId", ownerIds),
+                          shared("patchId", std::vector<std::int32_t>(nFaces, static_cast<std::int32_t>(pi))),
                           shared("rank", std::vector<std::int32_t>(nFaces, comm.rank()))};
   }
 }
@@ -92,7 +98,8 @@ void VtkWriter::attachInternalMesh() {
   }
   const std::vector<std::int64_t> ids(globalCellIds_.begin(), globalCellIds_.end());
   internal_.cellData.insert(internal_.cellData.begin(),
-                            {shared("cellId", ids), shared("rank", std::vector<std::int32_t>(ids.size(), comm_.rank()))});
+                            {shared("cellId", ids), shared("patchId", std::vector<std::int32_t>(ids.size(), -1)),
+                             shared("rank", std::vector<std::int32_t>(ids.size(), comm_.rank()))});
 }
 
 void VtkWriter::releaseInternalMesh() {
@@ -135,12 +142,12 @@ void VtkWriter::beginTime(Scalar time) {
   time_ = time;
   internal_.cellData.clear();
   boundaryFieldNames_.clear();
-  for (PatchPiece& p : patches_) p.piece.cellData.resize(kPatchFixedArrays.size());
+  for (PatchPiece& p : patches_) p.piece.cellData.resize(kFixedArrays.size());
 }
 
 void VtkWriter::addCellField(const std::string& name, std::span<const double> values) {
   requireOpen("addCellField");
-  checkName(name, internal_.cellData, kInternalFixedArrays);
+  checkName(name, internal_.cellData, kFixedArrays);
   if (static_cast<std::int64_t>(values.size()) < internal_.nCells)
     throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(), internal_.nCells));
   internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));
@@ -148,7 +155,7 @@ void VtkWriter::addCellField(const std::string& name, std::span<const double> va
 
 void VtkWriter::addCellField(const std::string& name, std::span<const Vec3> values) {
   requireOpen("addCellField");
-  checkName(name, internal_.cellData, kInternalFixedArrays);
+  checkName(name, internal_.cellData, kFixedArrays);
   if (static_cast<std::int64_t>(values.size()) < internal_.nCells)
     throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(), internal_.nCells));
   internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));
@@ -157,7 +164,7 @@ void VtkWriter::addCellField(const std::string& name, std::span<const Vec3> valu
 template <class T>
 void VtkWriter::addBoundaryValues(const std::string& name, std::span<const T> boundaryFaceValues) {
   requireOpen("addBoundaryField");
-  for (std::string_view n : kPatchFixedArrays)
+  for (std::string_view n : kFixedArrays)
     if (name == n) throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
   if (std::find(boundaryFieldNames_.begin(), boundaryFieldNames_.end(), name) != boundaryFieldNames_.end())
     throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
@@ -212,7 +219,7 @@ void VtkWriter::endTime() {
   });
   releaseInternalMesh();
   boundaryFieldNames_.clear();
-  for (PatchPiece& p : patches_) p.piece.cellData.resize(kPatchFixedArrays.size());
+  for (PatchPiece& p : patches_) p.piece.cellData.resize(kFixedArrays.size());
 
   // Every piece exists now: list the time in the series.
   times_.push_back(time_);

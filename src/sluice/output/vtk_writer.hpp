@@ -8,16 +8,21 @@
 //   CASE/VTK/<case>_<time>/boundary/<patch>_<rank>.vtu each rank's faces of that patch (0 faces: an empty piece)
 //
 // <time> is the time as the .pvd lists it (shortest form that reads back
-// exactly: "0.5", "1", "1e-05"), so a folder says which time it holds. Pieces are UnstructuredGrids with all
-// arrays appended as raw little-endian binary with UInt64 headers (see
-// vtk_xml.hpp). Internal pieces: topological hexahedra, wedges, pyramids and
+// exactly: "0.5", "1", "1e-05"), so a folder says which time it holds.
+// Pieces are UnstructuredGrids with all arrays appended as raw little-endian
+// binary with UInt64 headers (see vtk_xml.hpp). Internal pieces: topological hexahedra, wedges, pyramids and
 // tetrahedra as VTK's linear cells, other cells as VTK_POLYHEDRON (see
-// vtk_cells.hpp); cell data: the fields, `cellId` (global cell id, Int64) and
-// `rank` (Int32). Patch pieces: the faces of one patch as
+// vtk_cells.hpp). Patch pieces: the faces of one patch as
 // triangles/quads/polygons, for every patch except empty and processor
-// patches (the same list on every rank), with cell data: the boundary fields,
-// `patchId` (patch index in the mesh, Int32) and `rank`. The .pvd lists per
-// time part 0 "internal" and parts 1..n named by their patches, so ParaView
+// patches (the same list on every rank). Every block has the same cell data:
+// `cellId` (Int64: the global cell id; for a face, the cell it bounds),
+// `patchId` (Int32: the patch index in the mesh; -1 in the internal mesh),
+// `rank` (Int32), then the fields (internal) or boundary fields (patches;
+// the solver adds every field to both).
+// Identical arrays in every block are what ParaView's probes need (5.11's
+// Plot Over Line crashes after Cell Data to Point Data when the internal
+// block has an array the patches lack). The .pvd lists per time part 0
+// "internal" and parts 1..n named by their patches, so ParaView
 // shows one block per patch, as for OpenFOAM's own output.
 #include <cstdint>
 #include <filesystem>

@@ -122,6 +122,7 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
       EXPECT_EQ(ranks[i], rank);
     }
     EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 12));  // all hexahedra
+    EXPECT_EQ(v.at("patchId").as<std::int32_t>(), std::vector<std::int32_t>(v.nCells, -1));
   }
   EXPECT_EQ(seen, std::vector<int>(nGlobal, 1));
 
@@ -140,6 +141,17 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
       EXPECT_EQ(v.at("rank").as<std::int32_t>(), std::vector<std::int32_t>(v.nCells, rank));
       EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 9));  // quads
       EXPECT_EQ(patch, std::vector<std::int32_t>(v.nCells, static_cast<std::int32_t>(pi)));
+      // cellId: the cell the face bounds, on this rank, in the patch's column or row of the 6 x 5 x 4 box.
+      for (std::int64_t id : v.at("cellId").as<std::int64_t>()) {
+        EXPECT_EQ(d.cellToRank.at(id), rank);
+        const std::int64_t i = id % 6, j = id / 6 % 5;
+        EXPECT_EQ(pi == 0 ? i == 0 : pi == 1 ? i == 5 : pi == 2 ? j == 0 : j == 4, true) << patches[pi] << " cell " << id;
+      }
+      // The same fixed cell arrays first, in the same order, as the internal pieces.
+      const test::VtuData internal = test::readVtu(tmp.path() / "VTK/box_1" / fmt::format("internal_{}.vtu", rank));
+      const std::vector<std::string> fixed{"cellId Int64", "patchId Int32", "rank Int32"};
+      EXPECT_EQ(std::vector<std::string>(v.cellData.begin(), v.cellData.begin() + 3), fixed);
+      EXPECT_EQ(std::vector<std::string>(internal.cellData.begin(), internal.cellData.begin() + 3), fixed);
       for (long long f = 0; f < v.nCells; ++f) {
         ++perPatch.at(patch[f]);
         double x = 0;
@@ -329,6 +341,9 @@ TEST(VtkWriterMpi, MisuseIsAProgrammingError) {
   writer.addCellField("p", std::span<const double>(p));
   EXPECT_THROW(writer.addCellField("p", std::span<const double>(p)), Error);
   EXPECT_THROW(writer.addCellField("cellId", std::span<const double>(p)), Error);
+  EXPECT_THROW(writer.addCellField("patchId", std::span<const double>(p)), Error);
+  std::vector<double> b(d.local.mesh.nFaces() - d.local.mesh.nInternalFaces(), 0.0);
+  EXPECT_THROW(writer.addBoundaryField("cellId", std::span<const double>(b)), Error);
 }
 
 TEST(VtkWriterMpi, VtkPythonReaderReadsTheSeries) {
