@@ -25,7 +25,6 @@ std::shared_ptr<const VtkArray> shared(std::string name, const std::vector<T>& v
   return std::make_shared<const VtkArray>(vtkArray(std::move(name), std::span<const T>(values)));
 }
 
-/// Cell data of every internal piece, added per write by attachInternalMesh.
 /// Cell data of every piece, internal (added per write by attachInternalMesh)
 /// and patch (made once by the constructor): the same names, types and order
 /// in every block, as ParaView 5.11's probe (Plot Over Line after Cell Data to
