@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Check VTK XML output written by sluice (python3 standard library only).
 
-Usage: check_vtk.py [--dump ARRAY] [--times] FILE...
+Usage: check_vtk.py [--dump ARRAY] [--times] [--blocks] FILE...
 
 FILE is a .pvd (time series), .pvtu (parallel index) or .vtu (piece); the
 references are followed (.pvd -> .pvtu/.vtu -> pieces) and every file is
 checked once:
   .pvd   Collection of DataSet elements with a numeric timestep and an
-         existing file;
+         existing file; the data sets of one time are blocks with distinct
+         part numbers and distinct names, and every time lists the same
+         blocks (part, name) in the same order;
   .pvtu  PUnstructuredGrid whose pieces exist and hold exactly the declared
          PPoints/PCellData/PPointData arrays (name, type, components);
   .vtu   UnstructuredGrid, byte_order LittleEndian, header_type UInt64,
@@ -17,12 +19,15 @@ checked once:
          NumberOfCells, connectivity: last offset, faces: last faceoffset) x
          type size; the blocks tile the appended data exactly in offset order;
          connectivity ids are in range; cell types are known with the right
-         number of points; polyhedron face streams are consistent; hexahedra
-         and polyhedra have positive volume (VTK vertex order / outward faces).
+         number of points; polyhedron face streams are consistent; tetrahedra,
+         pyramids, wedges, hexahedra and polyhedra have positive volume (the
+         faces of VTK's cell numbering, or the polyhedron's faces, outward).
 
 --dump ARRAY  prints, for every .vtu checked, "<file>: v1 v2 ..." with the
               values of the named array (cell, point or cells section).
 --times       prints the timesteps of each .pvd, one "time <t>" line each.
+--blocks      prints the blocks of each .pvd's first time, one
+              "block <part> <name> <file>" line each.
 
 Exits 0 and prints "ok: ..." if everything is consistent; otherwise prints
 "check_vtk: <file>: <problem>" for the first problem found and exits 1.
@@ -43,8 +48,16 @@ TYPES = {
 # VTK cell type -> number of points (None: variable)
 CELL_POINTS = {1: 1, 3: 2, 5: 3, 7: None, 9: 4, 10: 4, 12: 8, 13: 6, 14: 5, 42: None}
 
-# Outward faces of VTK_HEXAHEDRON in its vertex numbering (vtkHexahedron).
-HEX_FACES = [(0, 4, 7, 3), (1, 2, 6, 5), (0, 1, 5, 4), (3, 7, 6, 2), (0, 3, 2, 1), (4, 5, 6, 7)]
+# Outward faces of the linear 3D cells in VTK's vertex numbering (the face
+# tables of vtkTetra, vtkPyramid, vtkWedge, vtkHexahedron): a cell whose
+# vertices are in VTK order encloses a positive volume with them.
+CELL_FACES = {
+    10: [(0, 1, 3), (1, 2, 3), (2, 0, 3), (0, 2, 1)],
+    14: [(0, 3, 2, 1), (0, 1, 4), (1, 2, 4), (2, 3, 4), (3, 0, 4)],
+    13: [(0, 1, 2), (3, 5, 4), (0, 3, 4, 1), (1, 4, 5, 2), (2, 5, 3, 0)],
+    12: [(0, 4, 7, 3), (1, 2, 6, 5), (0, 1, 5, 4), (3, 7, 6, 2), (0, 3, 2, 1), (4, 5, 6, 7)],
+}
+CELL_NAMES = {10: "tetrahedron", 14: "pyramid", 13: "wedge", 12: "hexahedron"}
 
 
 class CheckError(Exception):
@@ -91,9 +104,10 @@ def closed_volume(faces):
 
 
 class Checker:
-    def __init__(self, dump=None, times=False):
+    def __init__(self, dump=None, times=False, blocks=False):
         self.dump = dump
         self.times = times
+        self.blocks = blocks
         self.seen = set()
         self.counts = {"pvd": 0, "pvtu": 0, "vtu": 0}
         self.arrays = {}  # vtu path -> list of (section, name, type, components)
@@ -132,6 +146,7 @@ class Checker:
             fail(path, "the collection lists no data sets")
         base = os.path.dirname(path)
         seen_times = []
+        per_time = []  # per time: list of (part, name)
         for ds in datasets:
             t = ds.get("timestep")
             f = ds.get("file")
@@ -145,12 +160,24 @@ class Checker:
                 fail(path, "timesteps not in increasing order (%s after %s)" % (t, seen_times[-1]))
             if not seen_times or tv != seen_times[-1]:
                 seen_times.append(tv)
+                per_time.append([])
                 if self.times:
                     print("time %s" % t)
+            block = (ds.get("part", "0"), ds.get("name", ""))
+            if any(block[0] == b[0] for b in per_time[-1]):
+                fail(path, "time %s lists part %s twice" % (t, block[0]))
+            if block[1] and any(block[1] == b[1] for b in per_time[-1]):
+                fail(path, "time %s lists the block name '%s' twice" % (t, block[1]))
+            per_time[-1].append(block)
+            if self.blocks and len(per_time) == 1:
+                print("block %s %s %s" % (block[0], block[1], f))
             target = os.path.join(base, f)
             if not os.path.isfile(target):
                 fail(path, "DataSet file '%s' not found" % f)
             self.check(target)
+        for t, blocks in zip(seen_times, per_time):
+            if blocks != per_time[0]:
+                fail(path, "time %r lists the blocks %s, the first time %s" % (t, blocks, per_time[0]))
 
     # ---------------------------------------------------------------- .pvtu
     def check_pvtu(self, path):
@@ -372,10 +399,10 @@ class Checker:
                 fail(path, "cell %d of type %d has %d points, expected %d" % (c, t, len(ids), expected))
             if t == 7 and len(ids) < 3:
                 fail(path, "cell %d: polygon with %d points" % (c, len(ids)))
-            if t == 12:
-                vol = closed_volume([[points[ids[k]] for k in f] for f in HEX_FACES])
+            if t in CELL_FACES:
+                vol = closed_volume([[points[ids[k]] for k in f] for f in CELL_FACES[t]])
                 if not vol > 0:
-                    fail(path, "cell %d: hexahedron with non-positive volume %g (vertex order)" % (c, vol))
+                    fail(path, "cell %d: %s with non-positive volume %g (vertex order)" % (c, CELL_NAMES[t], vol))
             if t == 42:
                 if not has_faces:
                     fail(path, "cell %d is a polyhedron but there is no 'faces' array" % c)
@@ -423,6 +450,7 @@ class Checker:
 def main(argv):
     dump = None
     times = False
+    blocks = False
     files = []
     i = 0
     while i < len(argv):
@@ -436,6 +464,8 @@ def main(argv):
             continue
         if arg == "--times":
             times = True
+        elif arg == "--blocks":
+            blocks = True
         elif arg in ("-h", "--help"):
             print(__doc__)
             return 0
@@ -443,9 +473,9 @@ def main(argv):
             files.append(arg)
         i += 1
     if not files:
-        print("usage: check_vtk.py [--dump ARRAY] [--times] FILE...", file=sys.stderr)
+        print("usage: check_vtk.py [--dump ARRAY] [--times] [--blocks] FILE...", file=sys.stderr)
         return 2
-    checker = Checker(dump, times)
+    checker = Checker(dump, times, blocks)
     try:
         for f in files:
             checker.check(f)

@@ -4,9 +4,11 @@
 //    (parsed independently of the writer: XML attributes by text search, then
 //    the UInt64-headed blocks at their offsets);
 //  - checkVtk: runs scripts/check_vtk.py;
-//  - meshFromCells: a PolyMesh from cells given as outward-oriented faces, and
-//    prismBox: a box of triangular prisms (two per hexahedron), a mesh of
-//    polyhedra for the VTK_POLYHEDRON path and for point location;
+//  - meshFromCells: a PolyMesh from cells given as outward-oriented faces;
+//    prismBox: a box of triangular prisms (two per hexahedron), VTK wedges,
+//    also for point location; splitCube: a unit cube cut into pyramids and
+//    tetrahedra around its centre; refinedColumnsBox: hexahedra next to
+//    columns of cells with split sides, polyhedra for the VTK_POLYHEDRON path;
 //  - readTextFile, splitLines.
 #include <algorithm>
 #include <array>
@@ -68,6 +70,7 @@ struct VtuArray {
 struct VtuData {
   long long nPoints = 0, nCells = 0;
   std::map<std::string, VtuArray> arrays;
+  std::vector<std::string> cellData;  ///< "<name> <type>" of the CellData arrays, in file order
   const VtuArray& at(const std::string& name) const {
     const auto it = arrays.find(name);
     if (it == arrays.end()) throw std::runtime_error("no array " + name);
@@ -103,6 +106,7 @@ inline VtuData readVtu(const std::filesystem::path& file) {
     std::memcpy(&n, text.data() + underscore + 1 + offset, sizeof n);
     const char* begin = text.data() + underscore + 1 + offset + sizeof n;
     a.bytes.assign(begin, begin + n);
+    if (section == "CellData") d.cellData.push_back(xmlAttribute(tag, "Name") + " " + a.type);
     d.arrays[xmlAttribute(tag, "Name")] = std::move(a);
   }
   return d;
@@ -203,6 +207,102 @@ inline mesh::PolyMesh prismBox(int nx, int ny, int nz, Scalar lx = 1, Scalar ly 
           cells.push_back(faces);
         }
       }
+  const Scalar eps = 1e-9;
+  return meshFromCells(points, cells, {"left", "right", "bottom", "top", "back", "front"}, [&](const Vec3& c) {
+    if (c.x < eps) return 0;
+    if (c.x > lx - eps) return 1;
+    if (c.y < eps) return 2;
+    if (c.y > ly - eps) return 3;
+    if (c.z < eps) return 4;
+    return 5;
+  });
+}
+
+/// The unit cube cut into cells around its centre: face n (x=0, x=1, y=0,
+/// y=1, z=0, z=1) is the base of a pyramid (apex the centre) if pyramids[n],
+/// else of two tetrahedra (cut along its first diagonal). One patch "walls".
+inline mesh::PolyMesh splitCube(const std::array<bool, 6>& pyramids) {
+  std::vector<Vec3> points;
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < 2; ++j)
+      for (int i = 0; i < 2; ++i) points.push_back({Scalar(i), Scalar(j), Scalar(k)});
+  points.push_back({0.5, 0.5, 0.5});
+  const Label apex = 8;
+  // Cube faces oriented out of the cube (corner index i + 2j + 4k).
+  const std::array<std::array<Label, 4>, 6> cubeFaces{
+      {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}}};
+  std::vector<std::vector<std::vector<Label>>> cells;
+  // A cell on `base` (outward): the base and, per base edge (a, b), the side (b, a, apex), outward too.
+  auto cone = [&](const std::vector<Label>& base) {
+    std::vector<std::vector<Label>> faces{base};
+    for (std::size_t e = 0; e < base.size(); ++e) faces.push_back({base[(e + 1) % base.size()], base[e], apex});
+    cells.push_back(faces);
+  };
+  for (int n = 0; n < 6; ++n) {
+    const auto& f = cubeFaces[n];
+    if (pyramids[n]) {
+      cone({f[0], f[1], f[2], f[3]});
+    } else {
+      cone({f[0], f[1], f[2]});
+      cone({f[0], f[2], f[3]});
+    }
+  }
+  return meshFromCells(points, cells, {"walls"}, [](const Vec3&) { return 0; });
+}
+
+/// nx columns of cells over [0,lx]x[0,ly]x[0,lz] (one layer in z): odd columns
+/// have 2*ny hexahedra in y, even columns ny cells whose sides next to an odd
+/// column are split in two at the hanging mid-points, so those cells have 7-8
+/// faces, two of them pentagons or hexagons (polyhedra). Patches left, right,
+/// bottom, top, back (z=0), front (z=lz); back/front empty.
+inline mesh::PolyMesh refinedColumnsBox(int nx, int ny, Scalar lx = 1, Scalar ly = 1, Scalar lz = 1) {
+  std::map<std::array<int, 3>, Label> index;  // (x line, y in half layers, z) -> point
+  std::vector<Vec3> points;
+  auto P = [&](int i, int j, int k) {
+    const auto [it, added] = index.try_emplace({i, j, k}, static_cast<Label>(points.size()));
+    if (added) points.push_back({lx * i / nx, ly * j / (2 * ny), lz * k});
+    return it->second;
+  };
+  auto fine = [&](int column) { return column >= 0 && column < nx && column % 2 == 1; };
+  std::vector<std::vector<std::vector<Label>>> cells;
+  // The cell of column i between half layers y0 < y1, its x sides split at the mid-point where asked.
+  auto cell = [&](int i, int y0, int y1, bool splitLeft, bool splitRight) {
+    const int ym = (y0 + y1) / 2;
+    std::vector<std::vector<Label>> faces;
+    if (splitLeft) {
+      faces.push_back({P(i, y0, 0), P(i, y0, 1), P(i, ym, 1), P(i, ym, 0)});
+      faces.push_back({P(i, ym, 0), P(i, ym, 1), P(i, y1, 1), P(i, y1, 0)});
+    } else {
+      faces.push_back({P(i, y0, 0), P(i, y0, 1), P(i, y1, 1), P(i, y1, 0)});
+    }
+    if (splitRight) {
+      faces.push_back({P(i + 1, y0, 0), P(i + 1, ym, 0), P(i + 1, ym, 1), P(i + 1, y0, 1)});
+      faces.push_back({P(i + 1, ym, 0), P(i + 1, y1, 0), P(i + 1, y1, 1), P(i + 1, ym, 1)});
+    } else {
+      faces.push_back({P(i + 1, y0, 0), P(i + 1, y1, 0), P(i + 1, y1, 1), P(i + 1, y0, 1)});
+    }
+    faces.push_back({P(i, y0, 0), P(i + 1, y0, 0), P(i + 1, y0, 1), P(i, y0, 1)});  // -y
+    faces.push_back({P(i, y1, 0), P(i, y1, 1), P(i + 1, y1, 1), P(i + 1, y1, 0)});  // +y
+    std::vector<Label> bottom{P(i, y0, 0)};                                        // -z
+    if (splitLeft) bottom.push_back(P(i, ym, 0));
+    bottom.push_back(P(i, y1, 0));
+    bottom.push_back(P(i + 1, y1, 0));
+    if (splitRight) bottom.push_back(P(i + 1, ym, 0));
+    bottom.push_back(P(i + 1, y0, 0));
+    std::vector<Label> top{P(i, y0, 1), P(i + 1, y0, 1)};  // +z
+    if (splitRight) top.push_back(P(i + 1, ym, 1));
+    top.push_back(P(i + 1, y1, 1));
+    top.push_back(P(i, y1, 1));
+    if (splitLeft) top.push_back(P(i, ym, 1));
+    faces.push_back(bottom);
+    faces.push_back(top);
+    cells.push_back(faces);
+  };
+  for (int i = 0; i < nx; ++i)
+    for (int j = 0; j < (fine(i) ? 2 * ny : ny); ++j) {
+      if (fine(i)) cell(i, j, j + 1, false, false);
+      else cell(i, 2 * j, 2 * j + 2, fine(i - 1), fine(i + 1));
+    }
   const Scalar eps = 1e-9;
   return meshFromCells(points, cells, {"left", "right", "bottom", "top", "back", "front"}, [&](const Vec3& c) {
     if (c.x < eps) return 0;

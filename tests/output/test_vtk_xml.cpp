@@ -82,7 +82,7 @@ TEST(VtkXml, PieceReadsBackAndPassesTheChecker) {
 
 TEST(VtkXml, PolyhedraPassTheChecker) {
   test::TempDir tmp;
-  const mesh::PolyMesh m = test::prismBox(2, 2, 1);
+  const mesh::PolyMesh m = test::refinedColumnsBox(3, 2);
   const VtkCells cells = vtkCells(m);
   VtuPiece piece;
   piece.nPoints = m.nPoints();
@@ -90,9 +90,45 @@ TEST(VtkXml, PolyhedraPassTheChecker) {
   piece.points = shared("Points", m.points());
   piece.cells = {shared("connectivity", cells.connectivity), shared("offsets", cells.offsets),
                  shared("types", cells.types), shared("faces", cells.faces), shared("faceoffsets", cells.faceOffsets)};
+  ASSERT_TRUE(cells.hasPolyhedra());
   writeVtu(tmp.path() / "poly.vtu", piece);
   const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "poly.vtu").string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
+}
+
+TEST(VtkXml, CheckerRejectsLinearCellsInTheWrongVertexOrder) {
+  // A wedge, a pyramid and a tetrahedron in VTK order pass; each one with its
+  // first face reversed (a mirrored cell) is a non-positive volume.
+  test::TempDir tmp;
+  const std::vector<Vec3> points{{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}};
+  struct Cell {
+    std::uint8_t type;
+    std::vector<std::int64_t> good, mirrored;
+    const char* name;
+  };
+  const std::vector<Cell> cases{{vtkWedge, {0, 1, 2, 3, 4, 5}, {0, 2, 1, 3, 5, 4}, "wedge"},
+                                {vtkPyramid, {0, 2, 6, 1, 3}, {0, 1, 6, 2, 3}, "pyramid"},
+                                {vtkTetra, {0, 2, 1, 3}, {0, 1, 2, 3}, "tetrahedron"}};
+  for (const Cell& c : cases)
+    for (const bool mirrored : {false, true}) {
+      VtuPiece piece;
+      piece.nPoints = static_cast<std::int64_t>(points.size());
+      piece.nCells = 1;
+      const std::vector<std::int64_t>& ids = mirrored ? c.mirrored : c.good;
+      piece.points = shared("Points", points);
+      piece.cells = {shared("connectivity", ids), shared("offsets", std::vector<std::int64_t>{std::int64_t(ids.size())}),
+                     shared("types", std::vector<std::uint8_t>{c.type})};
+      const auto file = tmp.path() / "cell.vtu";
+      writeVtu(file, piece);
+      const test::CommandResult r = test::checkVtk(test::shellQuote(file.string()));
+      if (!mirrored) {
+        EXPECT_EQ(r.exitCode, 0) << c.name << ": " << r.output;
+      } else {
+        EXPECT_EQ(r.exitCode, 1) << c.name;
+        EXPECT_NE(r.output.find(std::string("cell 0: ") + c.name + " with non-positive volume"), std::string::npos)
+            << r.output;
+      }
+    }
 }
 
 TEST(VtkXml, EmptyPiecePassesTheChecker) {
@@ -121,6 +157,35 @@ test::CommandResult checkDamaged(const std::function<void(std::string&)>& damage
   const std::string prefix = "check_vtk: " + file.string() + ": ";
   if (r.output.rfind(prefix, 0) == 0) r.output = r.output.substr(prefix.size());
   return r;
+}
+
+TEST(VtkXml, CheckerChecksTheBlocksOfEachTime) {
+  // Every time of a .pvd lists the same named blocks (part numbers and names
+  // distinct), as ParaView groups them across times by part.
+  test::TempDir tmp;
+  writeVtu(tmp.path() / "a.vtu", boxPiece(test::boxMesh(1, 1, 1)));
+  const auto pvd = tmp.path() / "case.pvd";
+  auto check = [&](const std::vector<PvdEntry>& entries) {
+    writePvd(pvd, entries);
+    return test::checkVtk("--blocks " + test::shellQuote(pvd.string()));
+  };
+  test::CommandResult r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "inlet", 1}, {0, "a.vtu", "walls", 2},
+                                 {1, "a.vtu", "internal", 0}, {1, "a.vtu", "inlet", 1}, {1, "a.vtu", "walls", 2}});
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(r.output, "block 0 internal a.vtu\nblock 1 inlet a.vtu\nblock 2 walls a.vtu\nok: 1 .pvd, 0 .pvtu, 1 .vtu files\n");
+
+  const std::string prefix = "check_vtk: " + pvd.string() + ": ";
+  r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "walls", 1}, {0, "a.vtu", "walls", 2}});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.output.find(prefix + "time 0 lists the block name 'walls' twice"), std::string::npos) << r.output;
+
+  r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "inlet", 0}});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.output.find(prefix + "time 0 lists part 0 twice"), std::string::npos) << r.output;
+
+  r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "inlet", 1}, {1, "a.vtu", "internal", 0}});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.output.find(prefix + "time 1.0 lists the blocks"), std::string::npos) << r.output;
 }
 
 TEST(VtkXml, CheckerRejectsDamagedFiles) {

@@ -2,9 +2,11 @@
 // directory itself however the user names it (`sluice run .` inside the case,
 // a trailing slash, a path through `..`; it used to write hidden files
 // VTK/..pvd and VTK/._0/), and its times the write times as set (0.03, not
-// the sum of 30 steps of 0.001).
+// the sum of 30 steps of 0.001), which also name its folders (VTK/cavity_0.03,
+// as OpenFOAM's time folders 0.03).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -66,4 +68,10 @@ TEST(RunCaseName, SeriesTimesAreTheWriteTimesAsSet) {
   for (auto it = std::sregex_iterator(pvd.begin(), pvd.end(), entry); it != std::sregex_iterator(); ++it)
     times.push_back((*it)[1]);
   EXPECT_EQ(times, (std::vector<std::string>{"0", "0.01", "0.02", "0.03"}));
+  std::vector<std::string> folders;
+  for (const auto& e : fs::directory_iterator(cavity / "VTK"))
+    if (e.is_directory()) folders.push_back(e.path().filename().string());
+  std::sort(folders.begin(), folders.end());
+  EXPECT_EQ(folders, (std::vector<std::string>{"cavity_0", "cavity_0.01", "cavity_0.02", "cavity_0.03"}));
+  for (const std::string& t : times) EXPECT_NE(pvd.find("file=\"cavity_" + t + "/internal.pvtu\""), std::string::npos) << t;
 }

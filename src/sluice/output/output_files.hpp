@@ -1,7 +1,7 @@
 #pragma once
 // File-system helpers for output, with the project's error messages:
 //
-//   createDirectories(caseDir / "VTK/cavity_3");   // InputError "<dir>: cannot create directory: Not a directory"
+//   createDirectories(caseDir / "VTK/cavity_0.5");   // InputError "<dir>: cannot create directory: Not a directory"
 //   writeTextFile(file, text);                     // InputError "<file>: cannot write file"
 //   writeTextFileAtomically(file, text);           // via "<file>.tmp" and a rename
 //   std::string name = timeName(0.0025);           // "0.0025", as OpenFOAM names time folders

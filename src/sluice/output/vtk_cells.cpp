@@ -12,82 +12,121 @@ std::uint8_t vtkPolygonType(std::size_t nVertices) {
 
 namespace {
 
-/// Vertices of face `f` ordered so that the right-hand normal points into `cell`
-/// (a face's normal points out of its owner: reverse it for the owner, keeping vertex 0).
-std::array<Label, 4> inwardQuad(const mesh::PolyMesh& mesh, Label f, Label cell) {
+/// Vertices of face `f` ordered so that its right-hand normal points into
+/// `cell` (`inward`) or out of it. A face's stored normal points out of its
+/// owner; the reversal keeps vertex 0.
+std::vector<Label> orientedFace(const mesh::PolyMesh& mesh, Label f, Label cell, bool inward) {
   const auto face = mesh.faces()[f];
-  std::array<Label, 4> q{face[0], face[1], face[2], face[3]};
-  if (mesh.owner()[f] == cell) std::swap(q[1], q[3]);
-  return q;
+  std::vector<Label> out(face.begin(), face.end());
+  if ((mesh.owner()[f] == cell) == inward) std::reverse(out.begin() + 1, out.end());
+  return out;
 }
 
-std::array<Label, 4> sorted(std::array<Label, 4> q) {
+std::vector<Label> sorted(std::vector<Label> q) {
   std::sort(q.begin(), q.end());
   return q;
 }
 
+/// The shapes VTK has a linear cell for, by their faces.
+struct Shape {
+  std::uint8_t type;
+  int nTriangles, nQuads, nVertices;
+  int baseSize;       ///< the face that becomes vertices 0..baseSize-1
+  bool baseOutward;   ///< orientation of that face in VTK's numbering
+  bool apex;          ///< the other vertices: one apex (tet, pyramid) or an opposite face
+};
+
+// VTK numbering (vtkCellType.h, vtkTetra/vtkPyramid/vtkHexahedron/vtkWedge):
+// tetra, pyramid and hexahedron list a base whose right-hand normal points
+// into the cell, then the apex or the opposite face (vertex base+i joined to
+// vertex i). The wedge is the exception: its triangle 0-1-2 has its normal
+// pointing away from triangle 3-4-5 (vtkWedge's documentation; its face
+// table {0,1,2},{3,5,4},{0,3,4,1},... is outward and its Triangulate gives
+// positive tetrahedra only in that order).
+constexpr std::array<Shape, 4> kShapes{{
+    {vtkTetra, 4, 0, 4, 3, false, true},
+    {vtkPyramid, 4, 1, 5, 4, false, true},
+    {vtkWedge, 2, 3, 6, 3, true, false},
+    {vtkHexahedron, 0, 6, 8, 4, false, false},
+}};
+
 }  // namespace
 
-std::optional<std::array<Label, 8>> hexahedronVertices(const mesh::PolyMesh& mesh, std::span<const Label> cellFaces,
-                                                       Label cell) {
-  if (cellFaces.size() != 6) return std::nullopt;
-  for (Label f : cellFaces)
-    if (mesh.faces()[f].size() != 4) return std::nullopt;
+std::optional<NativeCell> nativeCell(const mesh::PolyMesh& mesh, std::span<const Label> cellFaces, Label cell) {
+  int nTriangles = 0, nQuads = 0;
+  for (Label f : cellFaces) {
+    const std::size_t n = mesh.faces()[f].size();
+    if (n == 3) ++nTriangles;
+    else if (n == 4) ++nQuads;
+    else return std::nullopt;
+  }
+  const auto shape = std::find_if(kShapes.begin(), kShapes.end(),
+                                  [&](const Shape& s) { return s.nTriangles == nTriangles && s.nQuads == nQuads; });
+  if (shape == kShapes.end()) return std::nullopt;
 
-  // The cell's 8 distinct vertices and its edges (as vertex pairs, each listed by two faces).
-  std::array<Label, 8> vertices{};
-  int nVertices = 0;
+  // The cell's distinct vertices and its edges (vertex pairs, each listed by two faces).
+  std::vector<Label> vertices;
   std::vector<std::pair<Label, Label>> edges;
-  edges.reserve(24);
+  Label baseFace = -1;
   for (Label f : cellFaces) {
     const auto face = mesh.faces()[f];
-    for (std::size_t i = 0; i < 4; ++i) {
+    if (baseFace < 0 && static_cast<int>(face.size()) == shape->baseSize) baseFace = f;
+    for (std::size_t i = 0; i < face.size(); ++i) {
       const Label v = face[i];
-      if (std::find(vertices.begin(), vertices.begin() + nVertices, v) == vertices.begin() + nVertices) {
-        if (nVertices == 8) return std::nullopt;
-        vertices[nVertices++] = v;
-      }
-      const Label w = face[(i + 1) % 4];
+      if (std::find(vertices.begin(), vertices.end(), v) == vertices.end()) vertices.push_back(v);
+      const Label w = face[(i + 1) % face.size()];
       edges.emplace_back(std::min(v, w), std::max(v, w));
     }
   }
-  if (nVertices != 8) return std::nullopt;
+  if (static_cast<int>(vertices.size()) != shape->nVertices) return std::nullopt;
 
-  const std::array<Label, 4> bottom = inwardQuad(mesh, cellFaces[0], cell);
-  auto inBottom = [&](Label v) { return std::find(bottom.begin(), bottom.end(), v) != bottom.end(); };
-  std::array<Label, 8> hex{};
-  for (int i = 0; i < 4; ++i) {
-    hex[i] = bottom[i];
-    // The one edge from a bottom vertex that leaves the bottom face.
-    Label up = -1;
-    for (const auto& [a, b] : edges) {
-      Label other = -1;
-      if (a == bottom[i]) other = b;
-      else if (b == bottom[i]) other = a;
-      if (other < 0 || inBottom(other) || other == up) continue;
-      if (up >= 0) return std::nullopt;  // two different edges leave the face: not a hexahedron
-      up = other;
+  const std::vector<Label> base = orientedFace(mesh, baseFace, cell, !shape->baseOutward);
+  auto inBase = [&](Label v) { return std::find(base.begin(), base.end(), v) != base.end(); };
+  // From each base vertex, the one edge that leaves the base.
+  std::vector<Label> up;
+  for (Label b : base) {
+    Label other = -1;
+    for (const auto& [x, y] : edges) {
+      const Label o = x == b ? y : (y == b ? x : -1);
+      if (o < 0 || inBase(o) || o == other) continue;
+      if (other >= 0) return std::nullopt;  // two different edges leave the base
+      other = o;
     }
-    if (up < 0) return std::nullopt;
-    hex[4 + i] = up;
+    if (other < 0) return std::nullopt;
+    up.push_back(other);
   }
 
-  // The six faces must be exactly the hexahedron's: bottom, top and four sides.
-  std::vector<std::array<Label, 4>> expected{sorted({hex[0], hex[1], hex[2], hex[3]}),
-                                             sorted({hex[4], hex[5], hex[6], hex[7]})};
-  for (int i = 0; i < 4; ++i) {
-    const int j = (i + 1) % 4;
-    expected.push_back(sorted({hex[i], hex[j], hex[4 + j], hex[4 + i]}));
+  NativeCell out;
+  out.type = shape->type;
+  out.nVertices = shape->nVertices;
+  std::copy(base.begin(), base.end(), out.vertices.begin());
+  if (shape->apex) out.vertices[base.size()] = up[0];
+  else std::copy(up.begin(), up.end(), out.vertices.begin() + static_cast<std::ptrdiff_t>(base.size()));
+
+  // The faces must be exactly the shape's: base, opposite face or none, and the sides.
+  const std::size_t n = base.size();
+  std::vector<std::vector<Label>> expected{sorted(base)};
+  if (!shape->apex) expected.push_back(sorted(up));
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t j = (i + 1) % n;
+    expected.push_back(shape->apex ? sorted({base[i], base[j], up[0]}) : sorted({base[i], base[j], up[j], up[i]}));
   }
-  std::vector<std::array<Label, 4>> actual;
+  std::vector<std::vector<Label>> actual;
   for (Label f : cellFaces) {
     const auto face = mesh.faces()[f];
-    actual.push_back(sorted({face[0], face[1], face[2], face[3]}));
+    actual.push_back(sorted(std::vector<Label>(face.begin(), face.end())));
   }
   std::sort(expected.begin(), expected.end());
   std::sort(actual.begin(), actual.end());
   if (expected != actual) return std::nullopt;
-  return hex;
+  return out;
+}
+
+std::optional<std::array<Label, 8>> hexahedronVertices(const mesh::PolyMesh& mesh, std::span<const Label> cellFaces,
+                                                       Label cell) {
+  const auto native = nativeCell(mesh, cellFaces, cell);
+  if (!native || native->type != vtkHexahedron) return std::nullopt;
+  return native->vertices;
 }
 
 VtkCells vtkCells(const mesh::PolyMesh& mesh, Label nCells) {
@@ -102,9 +141,10 @@ VtkCells vtkCells(const mesh::PolyMesh& mesh, Label nCells) {
   std::vector<Label> cellPoints;
   for (Label c = 0; c < nCells; ++c) {
     const auto faces = cellFaces[c];
-    if (const auto hex = hexahedronVertices(mesh, faces, c)) {
-      out.connectivity.insert(out.connectivity.end(), hex->begin(), hex->end());
-      out.types.push_back(vtkHexahedron);
+    if (const auto native = nativeCell(mesh, faces, c)) {
+      out.connectivity.insert(out.connectivity.end(), native->vertices.begin(),
+                              native->vertices.begin() + native->nVertices);
+      out.types.push_back(native->type);
     } else {
       anyPolyhedron = true;
       // Connectivity: the cell's distinct points in order of first appearance.

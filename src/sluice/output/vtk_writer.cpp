@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <regex>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -24,8 +25,12 @@ std::shared_ptr<const VtkArray> shared(std::string name, const std::vector<T>& v
   return std::make_shared<const VtkArray>(vtkArray(std::move(name), std::span<const T>(values)));
 }
 
-/// Cell data of every internal piece, added per write by attachInternalMesh.
-constexpr std::array<std::string_view, 2> kInternalFixedArrays{"cellId", "rank"};
+/// Cell data of every piece, internal (added per write by attachInternalMesh)
+/// and patch (made once by the constructor): the same names, types and order
+/// in every block, as ParaView 5.11's probe (Plot Over Line after Cell Data to
+/// Point Data) crashes on a multiblock whose first block has an array the
+/// others lack.
+constexpr std::array<std::string_view, 3> kFixedArrays{"cellId", "patchId", "rank"};
 
 bool writesBoundary(const mesh::Patch& p) { return p.type != "empty" && p.type != "processor"; }
 
@@ -43,39 +48,42 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
   internal_.nPoints = mesh.nPoints();
   internal_.nCells = nCells;
 
-  // Boundary: faces of the written patches, their points renumbered compactly.
-  std::vector<std::int32_t> patchIds;
+  // One piece per written patch: its faces, their points renumbered compactly.
+  std::vector<Label> pointMap(mesh.nPoints(), -1);
   for (std::size_t pi = 0; pi < mesh.patches().size(); ++pi) {
     const mesh::Patch& p = mesh.patches()[pi];
     if (!writesBoundary(p)) continue;
+    PatchPiece& out = patches_.emplace_back();
+    out.name = p.name;
+    std::vector<Vec3> points;
+    std::vector<std::int64_t> connectivity, offsets;
+    std::vector<std::uint8_t> types;
     for (Label f = p.start; f < p.start + p.size; ++f) {
-      boundaryFaces_.push_back(f);
-      patchIds.push_back(static_cast<std::int32_t>(pi));
-    }
-  }
-  std::vector<Label> pointMap(mesh.nPoints(), -1);
-  std::vector<Vec3> points;
-  std::vector<std::int64_t> connectivity, offsets;
-  std::vector<std::uint8_t> types;
-  for (Label f : boundaryFaces_) {
-    const auto face = mesh.faces()[f];
-    for (Label v : face) {
-      if (pointMap[v] < 0) {
-        pointMap[v] = static_cast<Label>(points.size());
-        points.push_back(mesh.points()[v]);
+      out.faces.push_back(f);
+      const auto face = mesh.faces()[f];
+      for (Label v : face) {
+        if (pointMap[v] < 0) {
+          pointMap[v] = static_cast<Label>(points.size());
+          points.push_back(mesh.points()[v]);
+        }
+        connectivity.push_back(pointMap[v]);
       }
-      connectivity.push_back(pointMap[v]);
+      offsets.push_back(static_cast<std::int64_t>(connectivity.size()));
+      types.push_back(vtkPolygonType(face.size()));
     }
-    offsets.push_back(static_cast<std::int64_t>(connectivity.size()));
-    types.push_back(vtkPolygonType(face.size()));
+    for (Label f : out.faces)
+      for (Label v : mesh.faces()[f]) pointMap[v] = -1;
+    const std::size_t nFaces = out.faces.size();
+    out.piece.nPoints = static_cast<std::int64_t>(points.size());
+    out.piece.nCells = static_cast<std::int64_t>(nFaces);
+    out.piece.points = shared("Points", points);
+    out.piece.cells = {shared("connectivity", connectivity), shared("offsets", offsets), shared("types", types)};
+    std::vector<std::int64_t> ownerIds;  // the global id of the cell each face bounds
+    for (Label f : out.faces) ownerIds.push_back(globalCellIds_[mesh.owner()[f]]);
+    out.piece.cellData = {shared("cellId", ownerIds),
+                          shared("patchId", std::vector<std::int32_t>(nFaces, static_cast<std::int32_t>(pi))),
+                          shared("rank", std::vector<std::int32_t>(nFaces, comm.rank()))};
   }
-  boundary_.nPoints = static_cast<std::int64_t>(points.size());
-  boundary_.nCells = static_cast<std::int64_t>(boundaryFaces_.size());
-  boundary_.points = shared("Points", points);
-  boundary_.cells = {shared("connectivity", connectivity), shared("offsets", offsets), shared("types", types)};
-  boundary_.cellData = {shared("patchId", patchIds),
-                        shared("rank", std::vector<std::int32_t>(boundaryFaces_.size(), comm.rank()))};
-  boundaryFixedData_ = boundary_.cellData.size();
 }
 
 void VtkWriter::attachInternalMesh(VtuPiece& piece) const {
@@ -89,7 +97,8 @@ void VtkWriter::attachInternalMesh(VtuPiece& piece) const {
   }
   const std::vector<std::int64_t> ids(globalCellIds_.begin(), globalCellIds_.end());
   piece.cellData.insert(piece.cellData.begin(),
-                        {shared("cellId", ids), shared("rank", std::vector<std::int32_t>(ids.size(), comm_.rank()))});
+                        {shared("cellId", ids), shared("patchId", std::vector<std::int32_t>(ids.size(), -1)),
+                         shared("rank", std::vector<std::int32_t>(ids.size(), comm_.rank()))});
 }
 
 namespace {
@@ -103,8 +112,9 @@ std::string regexEscaped(const std::string& text) {
 
 std::filesystem::path VtkWriter::seriesFile() const { return caseDir_ / "VTK" / (caseName_ + ".pvd"); }
 
-std::filesystem::path VtkWriter::timeDirectory(int index) const {
-  return caseDir_ / "VTK" / fmt::format("{}_{}", caseName_, index);
+std::filesystem::path VtkWriter::timeDirectory(Scalar time) const {
+  // fmt's shortest round-trip form, as writePvd writes the timestep.
+  return caseDir_ / "VTK" / fmt::format("{}_{}", caseName_, time);
 }
 
 void VtkWriter::requireOpen(const char* what) const {
@@ -124,12 +134,13 @@ void VtkWriter::beginTime(Scalar time) {
   open_ = true;
   time_ = time;
   internal_.cellData.clear();
-  boundary_.cellData.resize(boundaryFixedData_);
+  boundaryFieldNames_.clear();
+  for (PatchPiece& p : patches_) p.piece.cellData.resize(kFixedArrays.size());
 }
 
 void VtkWriter::addCellField(const std::string& name, std::span<const double> values) {
   requireOpen("addCellField");
-  checkName(name, internal_.cellData, kInternalFixedArrays);
+  checkName(name, internal_.cellData, kFixedArrays);
   if (static_cast<std::int64_t>(values.size()) < internal_.nCells)
     throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(), internal_.nCells));
   internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));
@@ -137,56 +148,62 @@ void VtkWriter::addCellField(const std::string& name, std::span<const double> va
 
 void VtkWriter::addCellField(const std::string& name, std::span<const Vec3> values) {
   requireOpen("addCellField");
-  checkName(name, internal_.cellData, kInternalFixedArrays);
+  checkName(name, internal_.cellData, kFixedArrays);
   if (static_cast<std::int64_t>(values.size()) < internal_.nCells)
     throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(), internal_.nCells));
   internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));
 }
 
-void VtkWriter::addBoundaryField(const std::string& name, std::span<const double> boundaryFaceValues) {
+template <class T>
+void VtkWriter::addBoundaryValues(const std::string& name, std::span<const T> boundaryFaceValues) {
   requireOpen("addBoundaryField");
-  checkName(name, boundary_.cellData);
+  for (std::string_view n : kFixedArrays)
+    if (name == n) throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
+  if (std::find(boundaryFieldNames_.begin(), boundaryFieldNames_.end(), name) != boundaryFieldNames_.end())
+    throw Error(fmt::format("VtkWriter: array '{}' added twice (or a reserved name)", name));
   if (static_cast<Label>(boundaryFaceValues.size()) < nBoundaryFaces_)
     throw Error(fmt::format("VtkWriter: boundary field '{}' has {} values for {} boundary faces", name,
                             boundaryFaceValues.size(), nBoundaryFaces_));
-  std::vector<double> selected;
-  selected.reserve(boundaryFaces_.size());
-  for (Label f : boundaryFaces_) selected.push_back(boundaryFaceValues[f - mesh_.nInternalFaces()]);
-  boundary_.cellData.push_back(shared(name, selected));
+  boundaryFieldNames_.push_back(name);
+  for (PatchPiece& p : patches_) {
+    std::vector<T> selected;
+    selected.reserve(p.faces.size());
+    for (Label f : p.faces) selected.push_back(boundaryFaceValues[f - mesh_.nInternalFaces()]);
+    p.piece.cellData.push_back(shared(name, selected));
+  }
+}
+
+void VtkWriter::addBoundaryField(const std::string& name, std::span<const double> boundaryFaceValues) {
+  addBoundaryValues(name, boundaryFaceValues);
 }
 
 void VtkWriter::addBoundaryField(const std::string& name, std::span<const Vec3> boundaryFaceValues) {
-  requireOpen("addBoundaryField");
-  checkName(name, boundary_.cellData);
-  if (static_cast<Label>(boundaryFaceValues.size()) < nBoundaryFaces_)
-    throw Error(fmt::format("VtkWriter: boundary field '{}' has {} values for {} boundary faces", name,
-                            boundaryFaceValues.size(), nBoundaryFaces_));
-  std::vector<Vec3> selected;
-  selected.reserve(boundaryFaces_.size());
-  for (Label f : boundaryFaces_) selected.push_back(boundaryFaceValues[f - mesh_.nInternalFaces()]);
-  boundary_.cellData.push_back(shared(name, selected));
+  addBoundaryValues(name, boundaryFaceValues);
 }
 
-std::vector<std::string> VtkWriter::pieceNames(const char* prefix) const {
+std::vector<std::string> VtkWriter::pieceNames(const std::string& prefix) const {
   std::vector<std::string> names;
   for (int r = 0; r < comm_.size(); ++r) names.push_back(fmt::format("{}_{}.vtu", prefix, r));
   return names;
 }
 
-void VtkWriter::writeFiles(int index, Scalar time, VtuPiece internal, const VtuPiece& boundary) const {
-  const std::filesystem::path dir = timeDirectory(index);
+void VtkWriter::writeFiles(int index, Scalar time, VtuPiece internal, std::vector<PatchPiece> patches) const {
+  const std::filesystem::path dir = timeDirectory(time);
   const std::string comment = fmt::format("case='{}' time='{}' index='{}'", caseName_, time, index);
   internal.comment = comment;
-  VtuPiece boundaryPiece = boundary;
-  boundaryPiece.comment = comment;
+  for (PatchPiece& p : patches) p.piece.comment = fmt::format("{} patch='{}'", comment, p.name);
   attachInternalMesh(internal);
   if (index == 0) parallel::failIfInjected(comm_.rank(), "write");
   createDirectories(dir);
   writeVtu(dir / fmt::format("internal_{}.vtu", comm_.rank()), internal);
-  writeVtu(dir / fmt::format("boundary_{}.vtu", comm_.rank()), boundaryPiece);
-  if (comm_.isRoot()) {
-    writePvtu(dir / "internal.pvtu", internal, pieceNames("internal"));
-    writePvtu(dir / "boundary.pvtu", boundaryPiece, pieceNames("boundary"));
+  if (comm_.isRoot()) writePvtu(dir / "internal.pvtu", internal, pieceNames("internal"));
+  if (patches.empty()) return;
+  createDirectories(dir / "boundary");
+  // Every rank writes a piece of every patch, empty where it has no faces
+  // there, so each .pvtu lists the same pieces with the same arrays.
+  for (const PatchPiece& p : patches) {
+    writeVtu(dir / "boundary" / fmt::format("{}_{}.vtu", p.name, comm_.rank()), p.piece);
+    if (comm_.isRoot()) writePvtu(dir / "boundary" / (p.name + ".pvtu"), p.piece, pieceNames(p.name));
   }
 }
 
@@ -197,11 +214,13 @@ std::function<void()> VtkWriter::takeWrite() {
   pending_.push_back(time_);
   // The pieces share their arrays (shared_ptr), so these copies are cheap;
   // the writer starts the next time with fresh field lists.
-  VtuPiece internal = internal_, boundary = boundary_;
+  VtuPiece internal = internal_;
+  std::vector<PatchPiece> patches = patches_;
   internal_.cellData.clear();
-  boundary_.cellData.resize(boundaryFixedData_);
-  return [this, index, time = time_, internal = std::move(internal), boundary = std::move(boundary)] {
-    writeFiles(index, time, internal, boundary);
+  boundaryFieldNames_.clear();
+  for (PatchPiece& p : patches_) p.piece.cellData.resize(kFixedArrays.size());
+  return [this, index, time = time_, internal = std::move(internal), patches = std::move(patches)] {
+    writeFiles(index, time, internal, patches);
   };
 }
 
@@ -223,10 +242,12 @@ void VtkWriter::endTime() {
 
 void VtkWriter::writeSeries(const std::vector<Scalar>& times) const {
   std::vector<PvdEntry> entries;
-  for (std::size_t i = 0; i < times.size(); ++i) {
-    const std::string folder = timeDirectory(static_cast<int>(i)).filename().string();
-    entries.push_back({times[i], folder + "/internal.pvtu", "internal", 0});
-    entries.push_back({times[i], folder + "/boundary.pvtu", "boundary", 1});
+  for (const Scalar t : times) {
+    const std::string folder = timeDirectory(t).filename().string();
+    entries.push_back({t, folder + "/internal.pvtu", "internal", 0});
+    for (std::size_t p = 0; p < patches_.size(); ++p)
+      entries.push_back({t, folder + "/boundary/" + patches_[p].name + ".pvtu", patches_[p].name,
+                         static_cast<int>(p + 1)});
   }
   writePvd(seriesFile(), entries);
 }
@@ -236,29 +257,36 @@ void VtkWriter::startSeries(Scalar startTime, bool keepStartTime) {
   const std::filesystem::path vtkDir = caseDir_ / "VTK";
   std::vector<double> kept;
   parallel::onRoot(comm_, [&] {
-    // The earlier series' internal pieces in index order: "<case>_<i>/internal.pvtu" at time t.
+    // The earlier series' internal pieces in time order: "<case>_<t>/internal.pvtu" at time t.
     const Scalar tolerance = 1e-9 * std::max<Scalar>(1, std::abs(startTime));
     const Scalar from = keepStartTime ? startTime + tolerance : startTime - tolerance;
     std::error_code ec;
+    std::set<std::string> keptFolders;
     if (std::filesystem::exists(seriesFile(), ec)) {
       std::ifstream in(seriesFile());
-      const std::regex entry("timestep=\"([^\"]+)\"[^>]*file=\"" + regexEscaped(caseName_) +
-                             "_([0-9]+)/internal\\.pvtu\"");
+      const std::regex entry("timestep=\"([^\"]+)\"[^>]*file=\"(" + regexEscaped(caseName_) +
+                             "_[^\"/]+)/internal\\.pvtu\"");
       std::smatch m;
       for (std::string line; std::getline(in, line);) {
         if (!std::regex_search(line, m, entry)) continue;
         const double t = std::strtod(m[1].str().c_str(), nullptr);
-        if (std::stoul(m[2].str()) != kept.size() || !(t < from)) break;
+        // A folder not named by its time (an older layout) ends what is kept.
+        if (!(t < from) || (!kept.empty() && !(t > kept.back())) ||
+            m[2].str() != timeDirectory(t).filename().string())
+          break;
         kept.push_back(t);
+        keptFolders.insert(m[2].str());
       }
     }
-    const std::regex folder(regexEscaped(caseName_) + "_([0-9]+)");
+    // Folders "<case>_<number>" of times not kept (later times, or not listed).
+    const std::regex folder(regexEscaped(caseName_) + "_([-+]?[0-9.]+([eE][-+]?[0-9]+)?)");
     std::vector<std::filesystem::path> remove;
     if (std::filesystem::is_directory(vtkDir, ec))
       for (const auto& e : std::filesystem::directory_iterator(vtkDir, ec)) {
-        std::smatch m;
         const std::string name = e.path().filename().string();
-        if (e.is_directory() && std::regex_match(name, m, folder) && std::stoul(m[1].str()) >= kept.size())
+        // Only sluice's own folders (with internal.pvtu): foamToVTK writes VTK/<case>_<index>/ too.
+        if (e.is_directory() && std::regex_match(name, folder) && !keptFolders.count(name) &&
+            std::filesystem::exists(e.path() / "internal.pvtu", ec))
           remove.push_back(e.path());
       }
     for (const auto& p : remove) {

@@ -1,21 +1,29 @@
 #pragma once
 // Parallel VTK XML output of cell fields, one folder per write time:
 //
-//   CASE/VTK/<case>.pvd                         time series (rank 0; rewritten after every write)
-//   CASE/VTK/<case>_<index>/internal.pvtu       internal mesh index (rank 0)
-//   CASE/VTK/<case>_<index>/internal_<rank>.vtu each rank's owned cells
-//   CASE/VTK/<case>_<index>/boundary.pvtu       boundary index (rank 0)
-//   CASE/VTK/<case>_<index>/boundary_<rank>.vtu each rank's faces of the boundary patches
+//   CASE/VTK/<case>.pvd                               time series (rank 0; rewritten after every write)
+//   CASE/VTK/<case>_<time>/internal.pvtu              internal mesh index (rank 0)
+//   CASE/VTK/<case>_<time>/internal_<rank>.vtu        each rank's owned cells
+//   CASE/VTK/<case>_<time>/boundary/<patch>.pvtu      one index per written patch (rank 0)
+//   CASE/VTK/<case>_<time>/boundary/<patch>_<rank>.vtu each rank's faces of that patch (0 faces: an empty piece)
 //
-// <index> counts the writes from 0. Pieces are UnstructuredGrids with all
-// arrays appended as raw little-endian binary with UInt64 headers (see
-// vtk_xml.hpp). Internal pieces: topological hexahedra as VTK_HEXAHEDRON,
-// other cells as VTK_POLYHEDRON; cell data: the fields, `cellId` (global cell
-// id, Int64) and `rank` (Int32). Boundary pieces: the faces of every patch
-// except empty and processor patches, as triangles/quads/polygons, with cell
-// data: the boundary fields, `patchId` (patch index in the mesh, Int32) and
-// `rank`. The .pvd lists both parts per time (part 0 internal, part 1
-// boundary), so ParaView shows them as two blocks of one time series.
+// <time> is the time as the .pvd lists it (shortest form that reads back
+// exactly: "0.5", "1", "1e-05"), so a folder says which time it holds.
+// Pieces are UnstructuredGrids with all arrays appended as raw little-endian
+// binary with UInt64 headers (see vtk_xml.hpp). Internal pieces: topological hexahedra, wedges, pyramids and
+// tetrahedra as VTK's linear cells, other cells as VTK_POLYHEDRON (see
+// vtk_cells.hpp). Patch pieces: the faces of one patch as
+// triangles/quads/polygons, for every patch except empty and processor
+// patches (the same list on every rank). Every block has the same cell data:
+// `cellId` (Int64: the global cell id; for a face, the cell it bounds),
+// `patchId` (Int32: the patch index in the mesh; -1 in the internal mesh),
+// `rank` (Int32), then the fields (internal) or boundary fields (patches;
+// the solver adds every field to both).
+// Identical arrays in every block are what ParaView's probes need (5.11's
+// Plot Over Line crashes after Cell Data to Point Data when the internal
+// block has an array the patches lack). The .pvd lists per time part 0
+// "internal" and parts 1..n named by their patches, so ParaView
+// shows one block per patch, as for OpenFOAM's own output.
 //
 //   VtkWriter writer(caseDir, "cavity", distributed.mesh, distributed.globalCellIds, comm);
 //   writer.beginTime(0.5);
@@ -26,10 +34,10 @@
 //
 // In a run the files are written by the writer thread (WriterPipeline)
 // instead: takeWrite() returns this time's writing as a job that does file
-// I/O only (the mesh arrays are built there too), and once every rank's job
-// has finished (agreed on the main thread) commitNext() lists the oldest
-// written time in the series, returning the .pvd rewrite as a job for rank
-// 0's writer thread:
+// I/O only (the internal mesh arrays are built there too), and once every
+// rank's job has finished (agreed on the main thread) commitNext() lists the
+// oldest written time in the series, returning the .pvd rewrite as a job for
+// rank 0's writer thread:
 //   writer.beginTime(t); writer.add...(...);
 //   pipeline.submit(batch, writer.takeWrite());
 //   ... every rank finished batch ...
@@ -38,11 +46,11 @@
 // Every rank must make the same calls with the same names in the same order.
 // endTime() is collective: a failure to create a folder or write a file on
 // any rank is agreed on all ranks and thrown everywhere as a
-// parallel::CollectiveError whose message names the folder or file (e.g.
-// "/run/case/VTK/cavity_2: cannot create directory: Not a directory"); the
-// failed time is not added to the series. The mesh and the global cell ids must outlive the writer.
-// The data of one write time is copied when added, so the caller's arrays
-// may change as soon as add*Field returns.
+// parallel::CollectiveError whose message names the folder or file; the
+// failed time is not added to the series. The mesh and the global cell ids
+// must outlive the writer (and its jobs). The data of one write time is
+// copied when added, so the caller's arrays may change as soon as add*Field
+// returns.
 #include <cstdint>
 #include <deque>
 #include <filesystem>
@@ -70,9 +78,9 @@ class VtkWriter {
 
   /// Collective, before the first write of a run starting at `startTime`:
   /// the series keeps the earlier run's writes at times < startTime (read
-  /// from an existing .pvd) and continues their numbering; every other
-  /// `<case>_<index>` folder in VTK/ is removed and the .pvd rewritten (or
-  /// removed), so a re-run never leaves folders the .pvd does not list, nor
+  /// from an existing .pvd, in order, up to the first later one); every
+  /// other `<case>_<number>` folder in VTK/ is removed and the .pvd rewritten
+  /// (or removed), so a re-run never leaves folders the .pvd does not list, nor
   /// lists times of a run that is being replaced. With `keepStartTime` (a
   /// restart, which does not write its start time again) the write at
   /// startTime is kept too. A folder that cannot be removed is a
@@ -93,7 +101,6 @@ class VtkWriter {
   /// Ends this time's data like endTime, but returns the writing of its
   /// files as a job (no MPI; throws sluice::Error naming a file on failure)
   /// for the writer thread. The time joins the series at commitNext().
-  /// The mesh and this writer must outlive the job.
   std::function<void()> takeWrite();
   /// Lists the oldest taken write in the series (call once every rank's job
   /// of it has finished). Returns the job that rewrites the .pvd on rank 0
@@ -104,8 +111,8 @@ class VtkWriter {
 
   /// CASE/VTK/<case>.pvd
   std::filesystem::path seriesFile() const;
-  /// CASE/VTK/<case>_<index>
-  std::filesystem::path timeDirectory(int index) const;
+  /// CASE/VTK/<case>_<time>
+  std::filesystem::path timeDirectory(Scalar time) const;
   /// Completed writes so far.
   int nWrites() const { return static_cast<int>(times_.size()); }
 
@@ -114,7 +121,8 @@ class VtkWriter {
   /// Throws if `name` is in `existing` or `reserved`.
   void checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing,
                  std::span<const std::string_view> reserved = {}) const;
-  std::vector<std::string> pieceNames(const char* prefix) const;
+  /// "<prefix>_<rank>.vtu" for every rank.
+  std::vector<std::string> pieceNames(const std::string& prefix) const;
   void writeSeries(const std::vector<Scalar>& times) const;
 
   std::filesystem::path caseDir_;
@@ -122,19 +130,27 @@ class VtkWriter {
   const mesh::PolyMesh& mesh_;
   const parallel::Communicator& comm_;
   Label nBoundaryFaces_ = 0;
-  std::vector<Label> boundaryFaces_;  ///< faces written to the boundary piece (mesh face indices)
 
-  /// Builds `piece`'s mesh arrays, cellId and rank for one write (before its
-  /// fields), so that a run does not hold a second copy of its mesh between
-  /// writes. Reads only the mesh (safe on the writer thread).
+  /// One written patch: its faces on this rank and its piece (possibly empty).
+  struct PatchPiece {
+    std::string name;
+    std::vector<Label> faces;  ///< mesh face indices
+    VtuPiece piece;            ///< mesh arrays, patchId and rank; boundary fields appended per time
+  };
+  std::vector<PatchPiece> patches_;
+  std::vector<std::string> boundaryFieldNames_;  ///< this write's boundary fields
+  template <class T>
+  void addBoundaryValues(const std::string& name, std::span<const T> boundaryFaceValues);
+
+  /// Builds `piece`'s mesh arrays and fixed cell data for one write (before
+  /// its fields), so that a run does not hold a second copy of its mesh
+  /// between writes. Reads only the mesh (safe on the writer thread).
   void attachInternalMesh(VtuPiece& piece) const;
   /// The files of write `index` at `time` (no MPI).
-  void writeFiles(int index, Scalar time, VtuPiece internal, const VtuPiece& boundary) const;
+  void writeFiles(int index, Scalar time, VtuPiece internal, std::vector<PatchPiece> patches) const;
 
   std::span<const GlobalLabel> globalCellIds_;  ///< owned cells' global ids (the caller's array)
   VtuPiece internal_;  ///< mesh arrays and constant cell data during a write; fields appended per time
-  VtuPiece boundary_;
-  std::size_t boundaryFixedData_ = 0;
 
   bool open_ = false;
   Scalar time_ = 0;

@@ -12,7 +12,8 @@
 //   piece.cellData.push_back(vtkArray("p", std::span<const double>(p)));
 //   writeVtu(dir / "internal_0.vtu", piece);                  // InputError "<file>: cannot write file"
 //   writePvtu(dir / "internal.pvtu", piece, {"internal_0.vtu", "internal_1.vtu"});
-//   writePvd(caseDir / "VTK/case.pvd", {{0.1, "case_0/internal.pvtu", "internal"}});
+//   writePvd(caseDir / "VTK/case.pvd", {{0.1, "case_0.1/internal.pvtu", "internal", 0},
+//                                       {0.1, "case_0.1/boundary/inlet.pvtu", "inlet", 1}});
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -67,7 +68,7 @@ void writePvtu(const std::filesystem::path& file, const VtuPiece& layout, const 
 struct PvdEntry {
   Scalar time = 0;
   std::string file;  ///< relative to the .pvd's folder
-  std::string name;  ///< block name: "internal", "boundary"
+  std::string name;  ///< block name: "internal" or a patch name
   int part = 0;
 };
 

@@ -1,13 +1,18 @@
 // VtkWriter at 1-4 ranks: the series passes scripts/check_vtk.py, the pieces
-// together hold every cell once with its global id and field values, the
-// boundary holds the faces of the non-empty patches with their values, the
-// .pvd lists every time (also after each write), and a write failure is
-// reported on all ranks naming the folder.
+// together hold every cell once with its global id and field values, each
+// non-empty patch is its own named block whose pieces hold its faces with
+// their values (an empty piece on a rank without faces there), the .pvd
+// lists every time (also after each write), and a write failure is reported
+// on all ranks naming the folder; VTK's own reader and cell validator (python3 vtk
+// or pvpython) accept the wedges, pyramids and tetrahedra written.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <string>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -24,6 +29,13 @@ namespace {
 
 using test::worldRank;
 using test::worldSize;
+
+/// The patches written as blocks (not empty, not processor).
+std::size_t writtenPatches(const mesh::PolyMesh& m) {
+  return static_cast<std::size_t>(std::count_if(m.patches().begin(), m.patches().end(), [](const mesh::Patch& p) {
+    return p.type != "empty" && p.type != "processor";
+  }));
+}
 
 /// Writes `times` with p = 0.5*id + t, U = (id, -id, t) and the boundary field
 /// bx = mean x of the face's points (summed in face order); returns the .pvd path.
@@ -55,7 +67,8 @@ std::filesystem::path writeSeries(const std::filesystem::path& caseDir, const pa
     // The series is complete after every write.
     if (worldRank() == 0) {
       const std::string pvd = test::readTextFile(writer.seriesFile());
-      EXPECT_EQ(static_cast<std::size_t>(std::count(pvd.begin(), pvd.end(), '\n')), 5 + 2 * (n + 1));
+      EXPECT_EQ(static_cast<std::size_t>(std::count(pvd.begin(), pvd.end(), '\n')),
+                5 + (1 + writtenPatches(local.mesh)) * (n + 1));
     }
   }
   return writer.seriesFile();
@@ -69,25 +82,30 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
 
   const test::CommandResult r = test::checkVtk("--times " + test::shellQuote(pvd.string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_EQ(r.output, fmt::format("time 0.25\ntime 0.5\ntime 1\nok: 1 .pvd, 6 .pvtu, {} .vtu files\n", 6 * worldSize()));
-  EXPECT_EQ(test::readTextFile(pvd),
-            "<?xml version=\"1.0\"?>\n"
-            "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
-            "  <Collection>\n"
-            "    <DataSet timestep=\"0.25\" group=\"\" part=\"0\" name=\"internal\" file=\"box_0/internal.pvtu\"/>\n"
-            "    <DataSet timestep=\"0.25\" group=\"\" part=\"1\" name=\"boundary\" file=\"box_0/boundary.pvtu\"/>\n"
-            "    <DataSet timestep=\"0.5\" group=\"\" part=\"0\" name=\"internal\" file=\"box_1/internal.pvtu\"/>\n"
-            "    <DataSet timestep=\"0.5\" group=\"\" part=\"1\" name=\"boundary\" file=\"box_1/boundary.pvtu\"/>\n"
-            "    <DataSet timestep=\"1\" group=\"\" part=\"0\" name=\"internal\" file=\"box_2/internal.pvtu\"/>\n"
-            "    <DataSet timestep=\"1\" group=\"\" part=\"1\" name=\"boundary\" file=\"box_2/boundary.pvtu\"/>\n"
-            "  </Collection>\n"
-            "</VTKFile>\n");
+  // 3 times x (internal + xMin, xMax, yMin, yMax).
+  EXPECT_EQ(r.output,
+            fmt::format("time 0.25\ntime 0.5\ntime 1\nok: 1 .pvd, 15 .pvtu, {} .vtu files\n", 15 * worldSize()));
+  std::string expected =
+      "<?xml version=\"1.0\"?>\n"
+      "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+      "  <Collection>\n";
+  for (const char* t : {"0.25", "0.5", "1"}) {
+    expected += fmt::format(
+        "    <DataSet timestep=\"{}\" group=\"\" part=\"0\" name=\"internal\" file=\"box_{}/internal.pvtu\"/>\n", t, t);
+    int part = 1;
+    for (const char* patch : {"xMin", "xMax", "yMin", "yMax"})
+      expected += fmt::format(
+          "    <DataSet timestep=\"{}\" group=\"\" part=\"{}\" name=\"{}\" file=\"box_{}/boundary/{}.pvtu\"/>\n", t,
+          part++, patch, t, patch);
+  }
+  expected += "  </Collection>\n</VTKFile>\n";
+  EXPECT_EQ(test::readTextFile(pvd), expected);
 
   // Internal pieces of the last time: every global cell once, values of its id.
   const Label nGlobal = d.global.nCells();
   std::vector<int> seen(nGlobal, 0);
   for (int rank = 0; rank < worldSize(); ++rank) {
-    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_2" / fmt::format("internal_{}.vtu", rank));
+    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_1" / fmt::format("internal_{}.vtu", rank));
     const auto ids = v.at("cellId").as<std::int64_t>();
     const auto p = v.at("p").as<double>();
     const auto U = v.at("U").as<double>();
@@ -105,32 +123,109 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
       EXPECT_EQ(ranks[i], rank);
     }
     EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 12));  // all hexahedra
+    EXPECT_EQ(v.at("patchId").as<std::int32_t>(), std::vector<std::int32_t>(v.nCells, -1));
   }
   EXPECT_EQ(seen, std::vector<int>(nGlobal, 1));
 
-  // Boundary pieces: faces of xMin, xMax, yMin, yMax (zMin, zMax are empty), with their bx values.
+  // Patch pieces: faces of xMin, xMax, yMin, yMax (zMin, zMax are empty), with their bx values.
+  const std::vector<std::string> patches{"xMin", "xMax", "yMin", "yMax"};
   std::vector<int> perPatch(6, 0);
-  for (int rank = 0; rank < worldSize(); ++rank) {
-    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_2" / fmt::format("boundary_{}.vtu", rank));
-    const auto points = v.at("Points").as<double>();
-    const auto conn = v.at("connectivity").as<std::int64_t>();
-    const auto offsets = v.at("offsets").as<std::int64_t>();
-    const auto patch = v.at("patchId").as<std::int32_t>();
-    const auto bx = v.at("bx").as<double>();
-    EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 9));  // quads
-    for (long long f = 0; f < v.nCells; ++f) {
-      ++perPatch.at(patch[f]);
-      double x = 0;
-      for (long long k = offsets[f] - 4; k < offsets[f]; ++k) x += points[3 * conn[k]];
-      EXPECT_EQ(bx[f], x / 4);
+  for (std::size_t pi = 0; pi < patches.size(); ++pi)
+    for (int rank = 0; rank < worldSize(); ++rank) {
+      const test::VtuData v =
+          test::readVtu(tmp.path() / "VTK/box_1/boundary" / fmt::format("{}_{}.vtu", patches[pi], rank));
+      const auto points = v.at("Points").as<double>();
+      const auto conn = v.at("connectivity").as<std::int64_t>();
+      const auto offsets = v.at("offsets").as<std::int64_t>();
+      const auto patch = v.at("patchId").as<std::int32_t>();
+      const auto bx = v.at("bx").as<double>();
+      EXPECT_EQ(v.at("rank").as<std::int32_t>(), std::vector<std::int32_t>(v.nCells, rank));
+      EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 9));  // quads
+      EXPECT_EQ(patch, std::vector<std::int32_t>(v.nCells, static_cast<std::int32_t>(pi)));
+      // cellId: the cell the face bounds, on this rank, in the patch's column or row of the 6 x 5 x 4 box.
+      for (std::int64_t id : v.at("cellId").as<std::int64_t>()) {
+        EXPECT_EQ(d.cellToRank.at(id), rank);
+        const std::int64_t i = id % 6, j = id / 6 % 5;
+        EXPECT_EQ(pi == 0 ? i == 0 : pi == 1 ? i == 5 : pi == 2 ? j == 0 : j == 4, true) << patches[pi] << " cell " << id;
+      }
+      // The same fixed cell arrays first, in the same order, as the internal pieces.
+      const test::VtuData internal = test::readVtu(tmp.path() / "VTK/box_1" / fmt::format("internal_{}.vtu", rank));
+      const std::vector<std::string> fixed{"cellId Int64", "patchId Int32", "rank Int32"};
+      EXPECT_EQ(std::vector<std::string>(v.cellData.begin(), v.cellData.begin() + 3), fixed);
+      EXPECT_EQ(std::vector<std::string>(internal.cellData.begin(), internal.cellData.begin() + 3), fixed);
+      for (long long f = 0; f < v.nCells; ++f) {
+        ++perPatch.at(patch[f]);
+        double x = 0;
+        for (long long k = offsets[f] - 4; k < offsets[f]; ++k) x += points[3 * conn[k]];
+        EXPECT_EQ(bx[f], x / 4);
+        if (pi == 0) {
+          EXPECT_LT(x / 4, 0.1);  // xMin near x = 0 (the lattice is wavy)
+        }
+        if (pi == 1) {
+          EXPECT_GT(x / 4, 0.9);  // xMax near x = 1
+        }
+      }
     }
-  }
   EXPECT_EQ(perPatch, (std::vector<int>{20, 20, 24, 24, 0, 0}));
+  EXPECT_FALSE(std::filesystem::exists(tmp.path() / "VTK/box_1/boundary/zMin.pvtu"));
+}
+
+TEST(VtkWriterMpi, RanksWithoutFacesOnAPatchWriteAnEmptyPiece) {
+  // Slabs in x: only the first rank has xMin faces and only the last xMax
+  // faces; the other ranks' pieces of those patches have no cells, and every
+  // .pvtu lists one piece per rank.
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(8, 3, 2), test::Split::slabs);
+  const auto pvd = writeSeries(tmp.path(), d.local, {0.5});
+  if (worldRank() != 0) return;
+  const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  const std::filesystem::path dir = tmp.path() / "VTK/box_0.5/boundary";
+  for (const auto& [patch, faces, onlyRank] :
+       {std::tuple{"xMin", 3 * 2, 0}, {"xMax", 3 * 2, worldSize() - 1}, {"yMin", 8 * 2, -1}}) {
+    const std::string index = test::readTextFile(dir / (std::string(patch) + ".pvtu"));
+    long long total = 0;
+    for (int rank = 0; rank < worldSize(); ++rank) {
+      const std::string piece = fmt::format("{}_{}.vtu", patch, rank);
+      EXPECT_NE(index.find("<Piece Source=\"" + piece + "\"/>"), std::string::npos) << piece;
+      const test::VtuData v = test::readVtu(dir / piece);
+      if (onlyRank >= 0 && rank != onlyRank) {
+        EXPECT_EQ(v.nCells, 0) << piece;
+        EXPECT_EQ(v.nPoints, 0) << piece;
+        EXPECT_EQ(v.at("bx").bytes.size(), 0u) << piece;
+      }
+      total += v.nCells;
+    }
+    EXPECT_EQ(total, faces) << patch;
+  }
 }
 
 TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
+  // Cells with split sides are polyhedra, the others hexahedra.
   test::SharedTempDir tmp;
-  const test::DistributedCase d = test::distributeCase(test::prismBox(4, 3, 2), test::Split::slabs);
+  const test::DistributedCase d = test::distributeCase(test::refinedColumnsBox(4, 3), test::Split::slabs);
+  writeSeries(tmp.path(), d.local, {0.0});
+  if (worldRank() != 0) return;
+  const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "VTK/box.pvd").string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  long long polyhedra = 0, hexahedra = 0, boundaryFaces = 0;
+  for (int rank = 0; rank < worldSize(); ++rank) {
+    const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("internal_{}.vtu", rank));
+    for (std::uint8_t t : v.at("types").as<std::uint8_t>()) {
+      polyhedra += t == 42;
+      hexahedra += t == 12;
+    }
+    for (const char* patch : {"left", "right", "bottom", "top"})
+      boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0/boundary" / fmt::format("{}_{}.vtu", patch, rank)).nCells;
+  }
+  EXPECT_EQ(polyhedra, 2 * 3);
+  EXPECT_EQ(hexahedra, 2 * 6);
+  EXPECT_EQ(boundaryFaces, 3 + 6 + 4 + 4);  // left (coarse column), right (fine column), bottom, top
+}
+
+TEST(VtkWriterMpi, PrismMeshIsWedgesThatPassTheChecker) {
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::prismBox(4, 3, 2), test::Split::scattered);
   writeSeries(tmp.path(), d.local, {0.0});
   if (worldRank() != 0) return;
   const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "VTK/box.pvd").string()));
@@ -138,12 +233,85 @@ TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
   long long cells = 0, boundaryFaces = 0;
   for (int rank = 0; rank < worldSize(); ++rank) {
     const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("internal_{}.vtu", rank));
-    EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 42));
+    EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 13));
+    EXPECT_THROW(v.at("faces"), std::exception) << "no polyhedron arrays";
     cells += v.nCells;
-    boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("boundary_{}.vtu", rank)).nCells;
+    for (const char* patch : {"left", "right", "bottom", "top"})
+      boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0/boundary" / fmt::format("{}_{}.vtu", patch, rank)).nCells;
   }
   EXPECT_EQ(cells, 48);
   EXPECT_EQ(boundaryFaces, 2 * 3 * 2 + 2 * 4 * 2);  // left/right and bottom/top; back/front are empty
+}
+
+/// The folders in CASE/VTK, sorted.
+std::vector<std::string> vtkFolders(const std::filesystem::path& caseDir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(caseDir / "VTK"))
+    if (e.is_directory()) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+/// The timesteps of the .pvd's internal blocks.
+std::vector<std::string> seriesTimes(const std::filesystem::path& pvd) {
+  std::vector<std::string> times;
+  const std::string text = test::readTextFile(pvd);
+  const std::string key = "timestep=\"";
+  for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + 1))
+    if (text.find("name=\"internal\"", at) < text.find('\n', at))
+      times.push_back(text.substr(at + key.size(), text.find('"', at + key.size()) - at - key.size()));
+  return times;
+}
+
+TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 3, 1), test::Split::slabs);
+  const auto pvd = writeSeries(tmp.path(), d.local, {0, 0.5, 1, 1.5});
+  // A folder the series does not list and folders that are not the series'.
+  if (worldRank() == 0) {
+    for (const char* stray : {"box_0.25", "box_notes", "other_1"})
+      std::filesystem::create_directories(tmp.path() / "VTK" / stray);
+    EXPECT_EQ(vtkFolders(tmp.path()),
+              (std::vector<std::string>{"box_0", "box_0.25", "box_0.5", "box_1", "box_1.5", "box_notes", "other_1"}));
+  }
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  {
+    // A re-run from 1: the writes at 0 and 0.5 stay, later ones and strays of the series go.
+    VtkWriter writer(tmp.path(), "box", d.local.mesh, d.local.globalCellIds, comm);
+    writer.startSeries(1.0);
+    EXPECT_EQ(writer.nWrites(), 2);
+    std::vector<double> p(d.local.mesh.nCells(), 1.0);
+    writer.beginTime(1.25);
+    writer.addCellField("p", std::span<const double>(p));
+    writer.endTime();
+  }
+  if (worldRank() == 0) {
+    EXPECT_EQ(vtkFolders(tmp.path()),
+              (std::vector<std::string>{"box_0", "box_0.5", "box_1.25", "box_notes", "other_1"}));
+    EXPECT_EQ(seriesTimes(pvd), (std::vector<std::string>{"0", "0.5", "1.25"}));
+    const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+  }
+  {
+    // A restart at 0.5 keeps the write at 0.5 itself.
+    VtkWriter writer(tmp.path(), "box", d.local.mesh, d.local.globalCellIds, comm);
+    writer.startSeries(0.5, true);
+    EXPECT_EQ(writer.nWrites(), 2);
+  }
+  if (worldRank() == 0) {
+    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_0", "box_0.5", "box_notes", "other_1"}));
+    EXPECT_EQ(seriesTimes(pvd), (std::vector<std::string>{"0", "0.5"}));
+  }
+  {
+    // A fresh run from 0 replaces everything of the series.
+    VtkWriter writer(tmp.path(), "box", d.local.mesh, d.local.globalCellIds, comm);
+    writer.startSeries(0.0);
+    EXPECT_EQ(writer.nWrites(), 0);
+  }
+  if (worldRank() == 0) {
+    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_notes", "other_1"}));
+    EXPECT_FALSE(std::filesystem::exists(pvd));
+  }
 }
 
 TEST(VtkWriterMpi, AFileWhereTheVtkFolderShouldBeIsAnErrorOnAllRanks) {
@@ -158,7 +326,8 @@ TEST(VtkWriterMpi, AFileWhereTheVtkFolderShouldBeIsAnErrorOnAllRanks) {
     writer.endTime();
     FAIL() << "expected an error";
   } catch (const parallel::CollectiveError& e) {
-    EXPECT_EQ(std::string(e.what()), (tmp.path() / "VTK/box_0").string() + ": cannot create directory: Not a directory");
+    EXPECT_EQ(std::string(e.what()),
+              (tmp.path() / "VTK/box_0.1").string() + ": cannot create directory: Not a directory");
     EXPECT_TRUE(e.allRanksFailed());
   }
   EXPECT_EQ(writer.nWrites(), 0);
@@ -177,28 +346,48 @@ TEST(VtkWriterMpi, MisuseIsAProgrammingError) {
   writer.addCellField("p", std::span<const double>(p));
   EXPECT_THROW(writer.addCellField("p", std::span<const double>(p)), Error);
   EXPECT_THROW(writer.addCellField("cellId", std::span<const double>(p)), Error);
+  EXPECT_THROW(writer.addCellField("patchId", std::span<const double>(p)), Error);
+  std::vector<double> b(d.local.mesh.nFaces() - d.local.mesh.nInternalFaces(), 0.0);
+  EXPECT_THROW(writer.addBoundaryField("cellId", std::span<const double>(b)), Error);
 }
 
-TEST(VtkWriterMpi, VtkPythonReaderReadsTheSeries) {
-  int haveVtk = 0;
-  if (worldRank() == 0) haveVtk = test::runCommand("python3 -c 'import vtk'").exitCode == 0;
-  MPI_Bcast(&haveVtk, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (!haveVtk) GTEST_SKIP() << "python3 module vtk not available";
-  test::SharedTempDir tmp;
-  const test::DistributedCase d = test::distributeCase(test::prismBox(3, 2, 2), test::Split::scattered);
-  writeSeries(tmp.path(), d.local, {0.5});
+TEST(VtkWriterMpi, VtkPythonReaderReadsTheSeriesAndValidatesItsCells) {
+  // VTK's own reader and vtkCellValidator (python3's vtk module, or
+  // ParaView's pvpython started with a clean environment, outside this MPI
+  // job): every cell once, and every wedge, pyramid and tetrahedron valid
+  // (faces oriented out of the cell, convex) in the order written.
+  int python = 0;  // 1: python3, 2: pvpython
+  if (worldRank() == 0) {
+    if (test::runCommand("python3 -c 'import vtk'").exitCode == 0) python = 1;
+    else if (test::runCommand("env -i PATH=\"$PATH\" pvpython -c 'import vtk'").exitCode == 0) python = 2;
+  }
+  MPI_Bcast(&python, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!python) GTEST_SKIP() << "neither python3's vtk module nor pvpython is available";
+  test::SharedTempDir prisms, cones;
+  const test::DistributedCase wedges = test::distributeCase(test::prismBox(3, 2, 2), test::Split::scattered);
+  writeSeries(prisms.path(), wedges.local, {0.5});
+  const test::DistributedCase mixed =
+      test::distributeCase(test::splitCube({true, false, true, false, true, false}), test::Split::scattered);
+  writeSeries(cones.path(), mixed.local, {0.5});
   if (worldRank() != 0) return;
   const std::string script =
       "import vtk,sys\n"
       "r=vtk.vtkXMLPUnstructuredGridReader(); r.SetFileName(sys.argv[1]); r.Update()\n"
       "g=r.GetOutput(); ids=g.GetCellData().GetArray('cellId')\n"
+      "v=vtk.vtkCellValidator(); v.SetInputData(g); v.Update()\n"
+      "s=v.GetOutput().GetCellData().GetArray('ValidityState')\n"
+      "types=sorted(set(g.GetCellType(i) for i in range(g.GetNumberOfCells())))\n"
       "print(g.GetNumberOfCells(), sorted(int(ids.GetValue(i)) for i in range(ids.GetNumberOfTuples()))"
-      "==list(range(g.GetNumberOfCells())))\n";
+      "==list(range(g.GetNumberOfCells())), types, sum(1 for i in range(s.GetNumberOfTuples()) if s.GetValue(i)))\n";
   test::TempDir scriptDir;
   const auto file = scriptDir.write("read.py", script);
-  const test::CommandResult r = test::runCommand("python3 " + test::shellQuote(file.string()) + " " +
-                                                 test::shellQuote((tmp.path() / "VTK/box_0/internal.pvtu").string()));
-  EXPECT_EQ(r.output, "24 True\n");
+  auto run = [&](const std::filesystem::path& pvtu) {
+    const std::string interpreter = python == 1 ? "python3 " : "env -i PATH=\"$PATH\" pvpython ";
+    return test::runCommand(interpreter + test::shellQuote(file.string()) + " " + test::shellQuote(pvtu.string()))
+        .output;
+  };
+  EXPECT_EQ(run(prisms.path() / "VTK/box_0.5/internal.pvtu"), "24 True [13] 0\n");
+  EXPECT_EQ(run(cones.path() / "VTK/box_0.5/internal.pvtu"), "9 True [10, 14] 0\n");
 }
 
 }  // namespace
