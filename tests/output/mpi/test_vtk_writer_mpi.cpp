@@ -267,12 +267,16 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
   test::SharedTempDir tmp;
   const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 3, 1), test::Split::slabs);
   const auto pvd = writeSeries(tmp.path(), d.local, {0, 0.5, 1, 1.5});
-  // A folder the series does not list and folders that are not the series'.
+  // A folder of ours the series does not list (box_0.25), and folders that
+  // are not the series': foamToVTK's VTK/<case>_<index>/ (internal.vtu, no
+  // .pvtu), other names.
   if (worldRank() == 0) {
-    for (const char* stray : {"box_0.25", "box_notes", "other_1"})
+    for (const char* stray : {"box_0.25", "box_20", "box_notes", "other_1"})
       std::filesystem::create_directories(tmp.path() / "VTK" / stray);
-    EXPECT_EQ(vtkFolders(tmp.path()),
-              (std::vector<std::string>{"box_0", "box_0.25", "box_0.5", "box_1", "box_1.5", "box_notes", "other_1"}));
+    test::writeText(tmp.path() / "VTK/box_0.25/internal.pvtu", "<VTKFile/>\n");
+    test::writeText(tmp.path() / "VTK/box_20/internal.vtu", "<VTKFile/>\n");
+    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_0", "box_0.25", "box_0.5", "box_1", "box_1.5",
+                                                                "box_20", "box_notes", "other_1"}));
   }
   parallel::Communicator comm(MPI_COMM_WORLD);
   {
@@ -287,7 +291,7 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
   }
   if (worldRank() == 0) {
     EXPECT_EQ(vtkFolders(tmp.path()),
-              (std::vector<std::string>{"box_0", "box_0.5", "box_1.25", "box_notes", "other_1"}));
+              (std::vector<std::string>{"box_0", "box_0.5", "box_1.25", "box_20", "box_notes", "other_1"}));
     EXPECT_EQ(seriesTimes(pvd), (std::vector<std::string>{"0", "0.5", "1.25"}));
     const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
     EXPECT_EQ(r.exitCode, 0) << r.output;
@@ -299,7 +303,8 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
     EXPECT_EQ(writer.nWrites(), 2);
   }
   if (worldRank() == 0) {
-    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_0", "box_0.5", "box_notes", "other_1"}));
+    EXPECT_EQ(vtkFolders(tmp.path()),
+              (std::vector<std::string>{"box_0", "box_0.5", "box_20", "box_notes", "other_1"}));
     EXPECT_EQ(seriesTimes(pvd), (std::vector<std::string>{"0", "0.5"}));
   }
   {
@@ -309,7 +314,7 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
     EXPECT_EQ(writer.nWrites(), 0);
   }
   if (worldRank() == 0) {
-    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_notes", "other_1"}));
+    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_20", "box_notes", "other_1"}));
     EXPECT_FALSE(std::filesystem::exists(pvd));
   }
 }
