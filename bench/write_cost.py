@@ -4,7 +4,7 @@ time per step of a run writing every time step against the same run writing
 never, for
 
   cavity200: the icoFoam cavity tutorial refined to 200 x 200 (deltaT 2.5e-4, 40 steps),
-  damBreak:  the interFoam damBreak tutorial as installed (set up by `sluice setfields`), to t = 0.05 s,
+  damBreak:  the interFoam damBreak tutorial as installed (set up by `sluice setfields`), to t = 0.2 s,
 
 at 1 and 2 ranks (decomposition simple). sluice writes VTK and a restart
 snapshot per write on its writer thread; OpenFOAM writes its ascii time
@@ -58,7 +58,7 @@ def make_case(name: str, case: Path, np: int, every_step: bool, tools: runners.T
         shutil.copy(case / "0/alpha.water.orig", case / "0/alpha.water")
         control = (case / "system/controlDict").read_text()
         control = re.sub(r"\n#sinclude[^\n]*", "\n", control)
-        control = set_entry(control, "endTime", "0.05")
+        control = set_entry(control, "endTime", "0.2")
         application, steps = "interFoam", -1
     control = set_entry(control, "writeControl", "timeStep")
     control = set_entry(control, "writeInterval", "1" if every_step else "100000")
