@@ -179,6 +179,21 @@ inline mesh::PolyMesh meshFromCells(const std::vector<Vec3>& points,
   return mesh::PolyMesh(points, std::move(list), std::move(owner), std::move(neighbour), std::move(patches), "prisms");
 }
 
+/// meshFromCells for cells filling the box [0,lx] x [0,ly] x [0,lz]: the
+/// boundary faces in patches left, right, bottom, top, back, front by side.
+inline mesh::PolyMesh boxSidesMesh(const std::vector<Vec3>& points, const std::vector<std::vector<std::vector<Label>>>& cells,
+                                   Scalar lx, Scalar ly) {
+  const Scalar eps = 1e-9;
+  return meshFromCells(points, cells, {"left", "right", "bottom", "top", "back", "front"}, [&](const Vec3& c) {
+    if (c.x < eps) return 0;
+    if (c.x > lx - eps) return 1;
+    if (c.y < eps) return 2;
+    if (c.y > ly - eps) return 3;
+    if (c.z < eps) return 4;
+    return 5;
+  });
+}
+
 /// nx*ny*nz hexahedra over [0,lx]x[0,ly]x[0,lz], each split into two
 /// triangular prisms by the diagonal from (i,j) to (i+1,j+1) in xy. Patches
 /// left, right, bottom, top, back (z=0), front (z=lz); back/front empty.
@@ -207,15 +222,7 @@ inline mesh::PolyMesh prismBox(int nx, int ny, int nz, Scalar lx = 1, Scalar ly 
           cells.push_back(faces);
         }
       }
-  const Scalar eps = 1e-9;
-  return meshFromCells(points, cells, {"left", "right", "bottom", "top", "back", "front"}, [&](const Vec3& c) {
-    if (c.x < eps) return 0;
-    if (c.x > lx - eps) return 1;
-    if (c.y < eps) return 2;
-    if (c.y > ly - eps) return 3;
-    if (c.z < eps) return 4;
-    return 5;
-  });
+  return boxSidesMesh(points, cells, lx, ly);
 }
 
 /// The unit cube cut into cells around its centre: face n (x=0, x=1, y=0,
@@ -303,15 +310,7 @@ inline mesh::PolyMesh refinedColumnsBox(int nx, int ny, Scalar lx = 1, Scalar ly
       if (fine(i)) cell(i, j, j + 1, false, false);
       else cell(i, 2 * j, 2 * j + 2, fine(i - 1), fine(i + 1));
     }
-  const Scalar eps = 1e-9;
-  return meshFromCells(points, cells, {"left", "right", "bottom", "top", "back", "front"}, [&](const Vec3& c) {
-    if (c.x < eps) return 0;
-    if (c.x > lx - eps) return 1;
-    if (c.y < eps) return 2;
-    if (c.y > ly - eps) return 3;
-    if (c.z < eps) return 4;
-    return 5;
-  });
+  return boxSidesMesh(points, cells, lx, ly);
 }
 
 }  // namespace sluice::test
