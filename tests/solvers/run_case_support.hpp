@@ -42,6 +42,18 @@ inline test::CommandResult sluiceRun(const fs::path& caseDir, int np, const std:
   return test::runCommand(command, timeoutSeconds);
 }
 
+/// `sluice run CASE --quiet [--np N]` started in the background and sent
+/// `signal` ("INT", "TERM") after `afterSeconds`, as a user or a batch
+/// system stops it; the output ends with "exit=<sluice's exit code>".
+inline test::CommandResult sluiceRunSignalled(const fs::path& caseDir, int np, const std::string& signal,
+                                              int afterSeconds) {
+  const std::string ranks = np > 1 ? " --np " + std::to_string(np) : "";
+  return test::runCommand("sh -c '" + std::string(SLUICE_BINARY) + " run \"$0\" --quiet" + ranks +
+                              " & pid=$!; sleep " + std::to_string(afterSeconds) + "; kill -" + signal +
+                              " $pid; wait $pid; echo exit=$?' " + test::shellQuote(caseDir.string()),
+                          60);
+}
+
 /// Lines that start with "error" (one per failure, whatever the rank count).
 inline long countErrorLines(const std::string& output) {
   long n = 0;

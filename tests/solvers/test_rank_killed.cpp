@@ -71,10 +71,7 @@ TEST(RankError, ARanksOwnErrorLineAppearsOnceAtTwoRanks) {
 TEST(RankKilled, SigtermToSluiceStopsEveryRankAfterASnapshot) {
   test::TempDir dir("rank-sigterm");
   test::writeCavityCase(dir.path(), {.n = 16, .endTime = 1000, .deltaT = 0.005, .writeInterval = 1000});
-  const test::CommandResult r =
-      test::runCommand("sh -c '" + std::string(SLUICE_BINARY) + " run \"$0\" --quiet --np 2 & pid=$!; sleep 3; " +
-                           "kill -TERM $pid; wait $pid; echo exit=$?' " + test::shellQuote(dir.path().string()),
-                       60);
+  const test::CommandResult r = runcase::sluiceRunSignalled(dir.path(), 2, "TERM", 3);
   EXPECT_THAT(r.output, HasSubstr("exit=143\n")) << r.output;
   EXPECT_EQ(runcase::errorLines(r.output), std::vector<std::string>{}) << r.output;
   EXPECT_THAT(r.output, HasSubstr("stopped on SIGUSR1 (a stop passed on by mpiexec) after time step ")) << r.output;

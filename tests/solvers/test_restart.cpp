@@ -162,10 +162,7 @@ INSTANTIATE_TEST_SUITE_P(Ranks, RestartRanks, ::testing::Values(1, 2, 3),
 TEST(Restart, SigintStopsASerialRunAfterASnapshot) {
   test::TempDir dir("restart-sigint");
   test::writeCavityCase(dir.path(), {.n = 16, .endTime = 1000, .deltaT = 0.005, .writeInterval = 1000});
-  const test::CommandResult r =
-      test::runCommand("sh -c '" + std::string(SLUICE_BINARY) + " run \"$0\" --quiet & pid=$!; sleep 2; " +
-                           "kill -INT $pid; wait $pid; echo exit=$?' " + test::shellQuote(dir.path().string()),
-                       60);
+  const test::CommandResult r = runcase::sluiceRunSignalled(dir.path(), 1, "INT", 2);
   EXPECT_NE(r.output.find("exit=130\n"), std::string::npos) << r.output;
   EXPECT_EQ(runcase::countErrorLines(r.output), 0) << r.output;
   const std::regex stopped("stopped on SIGINT after time step ([0-9]+) \\(time ([0-9.e-]+)\\): restart snapshot "

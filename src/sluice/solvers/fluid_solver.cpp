@@ -29,6 +29,11 @@ io::Dictionary readCaseFile(const RunContext& ctx, const std::string& name) {
   return io::Dictionary::readFile(ctx.caseDir / name, name);
 }
 
+/// A snapshot as messages name it: "restart/<time>", relative to the case.
+std::string shownSnapshot(const std::string& timeName) {
+  return (restartFolder("") / timeName).string();
+}
+
 }  // namespace
 
 FluidSolver::FluidSolver(RunContext& context, Algorithm algorithm)
@@ -318,7 +323,7 @@ void FluidSolver::commitWrites(std::uint64_t completedOnEveryRank) {
   while (!pendingSnapshots_.empty() && pendingSnapshots_.front().first <= completedOnEveryRank) {
     SnapshotManifest manifest = std::move(pendingSnapshots_.front().second);
     pendingSnapshots_.erase(pendingSnapshots_.begin());
-    lastCompleteSnapshot_ = (std::filesystem::path("restart") / manifest.timeName).string();
+    lastCompleteSnapshot_ = shownSnapshot(manifest.timeName);
     if (ctx_.comm.isRoot())
       writer_.submit(batch_, [manifest = std::move(manifest)] { writeSnapshotManifest(manifest); });
   }
@@ -352,7 +357,7 @@ void FluidSolver::restoreFromSnapshot() {
   restoreState(state);
   time_.restore(m.time);
   lastSnapshotTime_ = time_.value();
-  lastCompleteSnapshot_ = (std::filesystem::path("restart") / m.timeName).string();
+  lastCompleteSnapshot_ = shownSnapshot(m.timeName);
   if (ctx_.comm.isRoot())
     fmt::print(ctx_.log, "Restarting from {} (time {}, step {}, written at {} rank(s))\n\n", lastCompleteSnapshot_,
                m.timeName, m.time.timeIndex, m.nRanks);
@@ -409,10 +414,9 @@ void FluidSolver::writeTimeDirectory() {
     if (it == timeDirectoryFiles_.end()) return;
     using T = typename std::decay_t<decltype(f.values())>::value_type;
     const std::span<const double> d = field::asDoubles(std::span<const T>(f.values()).first(nCells));
-    writer_.submit(batch_, [layout = &it->second, file = folder / name, timeName, fileIds,
+    writer_.submit(batch_, [layout = &it->second, file = folder / name, timeName, ids = fileIds.first(nCells),
                             values = std::vector<double>(d.begin(), d.end()), root = ctx_.comm.isRoot()] {
-      layout->writePart(file, timeName, fileIds.first(values.size() / static_cast<std::size_t>(layout->components())),
-                        values, root);
+      layout->writePart(file, timeName, ids, values, root);
     });
   });
   if (ctx_.comm.isRoot())
