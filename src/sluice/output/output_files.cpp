@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -65,6 +65,13 @@ void appendTextFile(const std::filesystem::path& file, std::string_view text) {
   writeFile(file, text, std::ios::binary | std::ios::app, file);
 }
 
+std::optional<Scalar> timeOfFolderName(const std::string& name) {
+  Scalar t = 0;
+  const auto [end, err] = std::from_chars(name.data(), name.data() + name.size(), t);
+  if (name.empty() || err != std::errc() || end != name.data() + name.size() || !std::isfinite(t)) return std::nullopt;
+  return t;
+}
+
 int removeTimeFoldersFrom(const std::filesystem::path& dir, Scalar startTime, bool keepStartTime) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) return 0;
@@ -73,11 +80,8 @@ int removeTimeFoldersFrom(const std::filesystem::path& dir, Scalar startTime, bo
   std::vector<std::filesystem::path> remove;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     if (!entry.is_directory()) continue;
-    const std::string name = entry.path().filename().string();
-    char* end = nullptr;
-    const double t = std::strtod(name.c_str(), &end);
-    if (name.empty() || end != name.c_str() + name.size() || !std::isfinite(t)) continue;
-    if (t >= from) remove.push_back(entry.path());
+    const std::optional<Scalar> t = timeOfFolderName(entry.path().filename().string());
+    if (t && *t >= from) remove.push_back(entry.path());
   }
   if (ec) throw InputError(fmt::format("{}: cannot list folder: {}", dir.string(), ec.message()));
   for (const auto& p : remove) {

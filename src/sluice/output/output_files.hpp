@@ -6,6 +6,7 @@
 //   writeTextFileAtomically(file, text);           // via "<file>.tmp" and a rename
 //   std::string name = timeName(0.0025);           // "0.0025", as OpenFOAM names time folders
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,10 @@ void writeTextFileAtomically(const std::filesystem::path& file, std::string_view
 
 /// Appends `text` to `file` (created if missing). Throws InputError "<file>: cannot write file".
 void appendTextFile(const std::filesystem::path& file, std::string_view text);
+
+/// The time a folder's name gives ("0.5", "1e-05"; the whole name a finite
+/// number), or nullopt for any other name ("constant", "inf").
+std::optional<Scalar> timeOfFolderName(const std::string& name);
 
 /// Removes the sub-folders of `dir` named by a time >= `startTime` (a
 /// re-run from startTime replaces them; relative tolerance 1e-9). Folders

@@ -1,7 +1,6 @@
 #include "sluice/solvers/restart_snapshot.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <span>
@@ -12,6 +11,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/io/dictionary.hpp"
+#include "sluice/output/output_files.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 
 namespace sluice::solvers {
@@ -285,10 +285,7 @@ std::vector<SnapshotManifest> completeSnapshots(const fs::path& caseDir,
     if (e.is_directory()) folders.push_back(e.path());
   std::sort(folders.begin(), folders.end());
   for (const fs::path& folder : folders) {
-    const std::string name = folder.filename().string();
-    double t = 0;
-    const auto [end, err] = std::from_chars(name.data(), name.data() + name.size(), t);
-    if (err != std::errc() || end != name.data() + name.size()) continue;
+    if (!output::timeOfFolderName(folder.filename().string())) continue;
     if (!fs::exists(folder / "manifest", ec)) {
       warn(fmt::format("{} is incomplete (no manifest: the run stopped while writing it) and is skipped",
                        folder.string()));

@@ -1,7 +1,6 @@
 #include "sluice/solvers/time_control.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <span>
@@ -9,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/output/output_files.hpp"
 
 namespace sluice::solvers {
 
@@ -34,11 +34,8 @@ std::optional<Scalar> latestTimeFolder(const fs::path& caseDir) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(caseDir, ec)) {
     if (!entry.is_directory()) continue;
-    const std::string name = entry.path().filename().string();
-    Scalar t = 0;
-    const auto [end, err] = std::from_chars(name.data(), name.data() + name.size(), t);
-    if (err != std::errc() || end != name.data() + name.size()) continue;
-    if (!latest || t > *latest) latest = t;
+    const std::optional<Scalar> t = output::timeOfFolderName(entry.path().filename().string());
+    if (t && (!latest || *t > *latest)) latest = t;
   }
   return latest;
 }
