@@ -67,7 +67,11 @@ TEST_F(VolFields, OldTimeLevels) {
   EXPECT_EQ(p.nOldTimes(), 1);
   EXPECT_EQ(p.oldTime()[5], 1.0);
   EXPECT_THROW(p.oldOldTime(), Error);
-  p.storeOldTime();
+  p.storeOldTime();  // one level until a scheme asks for two (Euler keeps one copy)
+  EXPECT_EQ(p.nOldTimes(), 1);
+  EXPECT_EQ(p.oldTime()[0], 2.0);
+  EXPECT_THROW(p.oldOldTime(), Error);
+  p.keepOldOldTime();  // the backward scheme's first use
   std::fill(p.values().begin(), p.values().end(), 3.0);
   p.storeOldTime();
   EXPECT_EQ(p.nOldTimes(), 2);

@@ -78,11 +78,13 @@ TEST(DdtCorr, EulerValueAndCouplingCoefficient) {
 TEST(DdtCorr, BackwardCombinesTwoOldLevels) {
   SerialMesh m(fvtest::boxMesh(Box(4, 3)));
   Flow flow(m.mesh);  // oldTime = current
+  flow.U.keepOldOldTime();  // as the backward scheme's first use does
   flow.U.storeOldTime();  // oldOldTime = oldTime = U
   ASSERT_EQ(flow.U.nOldTimes(), 2);
   const field::SurfaceScalarField flux0 = fvc::flux(flow.U);
   // The flux's two old levels: 1.1 flux0 one step back, 1.3 flux0 two steps back.
   field::SurfaceScalarField phi("phi", m.mesh, {});
+  phi.keepOldOldTime();
   for (Label f = 0; f < m.mesh.nFaces(); ++f) phi[f] = 1.3 * flux0[f];
   phi.storeOldTime();
   for (Label f = 0; f < m.mesh.nFaces(); ++f) phi[f] = 1.1 * flux0[f];

@@ -1,6 +1,7 @@
 #include "sluice/field/fv_mesh.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <mutex>
@@ -54,6 +55,10 @@ struct FvMesh::Impl {
   std::vector<Label> cyclicSource;   // per cyclic ghost: the owned cell it copies
   Label nProcGhosts = 0;
   std::vector<PatchKind> kinds;
+  std::vector<mesh::Patch> fvPatches;  // dist.mesh's patches, empty ones with no faces
+  Label nFvFaces = 0;                  // faces before the empty ones (dist.mesh.moveEmptyFacesLast)
+  std::array<double, 3> emptyNormalSum{0, 0, 0};  // sum of |n| components over the empty faces (summed over ranks)
+  std::array<bool, 3> solutionDirections{true, true, true};
   std::vector<GlobalLabel> patchStart, patchSize;
   std::shared_ptr<linear::LduAddressing> addressing;
   mutable std::once_flag multigridBuilt;
@@ -85,6 +90,12 @@ void FvMesh::Impl::computePatchGlobals() {
   }
   comm->minInPlace(std::span<long long>(starts));
   comm->sumInPlace(std::span<long long>(sizes));
+  // The directions a 2D or 1D mesh solves: those no empty face is normal to.
+  comm->sumInPlace(std::span<double>(emptyNormalSum));
+  const double norm = std::sqrt(emptyNormalSum[0] * emptyNormalSum[0] + emptyNormalSum[1] * emptyNormalSum[1] +
+                                emptyNormalSum[2] * emptyNormalSum[2]);
+  if (norm > 0)
+    for (int i = 0; i < 3; ++i) solutionDirections[i] = emptyNormalSum[i] / norm <= 1e-6;
   patchStart.assign(nPatches, -1);
   patchSize.assign(nPatches, 0);
   for (Label p = 0; p < nPatches; ++p) {
@@ -161,7 +172,7 @@ void FvMesh::Impl::exchangeGhostGeometry() {
 
   globalCellIds.assign(dist.globalCellIds.begin(), dist.globalCellIds.begin() + nOwned + nProcGhosts);
   const Label nInternal = dist.mesh.nInternalFaces();
-  for (Label f = nInternal; f < dist.mesh.nFaces(); ++f) {
+  for (Label f = nInternal; f < nFvFaces; ++f) {
     const Label fb = cyclicPartner[f - nInternal];
     if (fb < 0) continue;
     const Label ghost = faceGhost[f - nInternal];
@@ -178,7 +189,7 @@ void FvMesh::Impl::exchangeGhostGeometry() {
 void FvMesh::Impl::coupledGeometry() {
   const mesh::PolyMesh& m = dist.mesh;
   const Label nInternal = m.nInternalFaces();
-  for (Label f = nInternal; f < m.nFaces(); ++f) {
+  for (Label f = nInternal; f < nFvFaces; ++f) {
     const Label g = faceGhost[f - nInternal];
     if (g < 0) continue;
     const Vec3& sf = geo.faceAreas[f];
@@ -206,7 +217,7 @@ void FvMesh::Impl::buildAddressing() {
   const Label nInternal = m.nInternalFaces();
   a->lower.assign(m.owner().begin(), m.owner().begin() + nInternal);
   a->upper.assign(m.neighbour().begin(), m.neighbour().end());
-  for (Label f = nInternal; f < m.nFaces(); ++f) {
+  for (Label f = nInternal; f < nFvFaces; ++f) {
     const Label g = faceGhost[f - nInternal];
     if (g < 0) continue;
     a->coupleRow.push_back(m.owner()[f]);
@@ -227,26 +238,56 @@ void FvMesh::prepareLocal() {
       static_cast<Label>(s.dist.globalCellIds.size()) != s.dist.nOwnedCells + s.dist.nGhostCells)
     throw Error("FvMesh: DistributedMesh global id arrays do not match the mesh");
   s.nProcGhosts = s.dist.nGhostCells;
-  s.geo = mesh::MeshGeometry::compute(m);
+  moveEmptyFacesLast();
+  for (const mesh::Patch& patch : m.patches()) {
+    if (kindOf(patch) != PatchKind::Empty) continue;
+    for (Label f = patch.start; f < patch.start + patch.size; ++f) {
+      const Vec3 area = mesh::faceAreaVector(m.points(), m.faces()[f]);
+      for (int i = 0; i < 3; ++i) s.emptyNormalSum[i] += std::abs(area[i]) / std::max(mag(area), kTiny);
+    }
+  }
+  s.geo = mesh::MeshGeometry::compute(m, s.nFvFaces);  // the cells use their empty faces too
+  // No operator uses the per-face angles (the mesh check measures its own).
+  std::vector<Scalar>().swap(s.geo.nonOrthogonality);
 
   const Label nInternal = m.nInternalFaces();
-  const Label nBoundary = m.nFaces() - nInternal;
+  const Label nBoundary = s.nFvFaces - nInternal;
   s.faceGhost.assign(nBoundary, -1);
   s.facePatch.assign(nBoundary, -1);
   s.cyclicPartner.assign(nBoundary, -1);
   s.kinds.clear();
-  for (std::size_t p = 0; p < m.patches().size(); ++p) {
-    const mesh::Patch& patch = m.patches()[p];
+  s.fvPatches = m.patches();
+  for (std::size_t p = 0; p < s.fvPatches.size(); ++p) {
+    mesh::Patch& patch = s.fvPatches[p];
     s.kinds.push_back(kindOf(patch));
+    if (s.kinds.back() == PatchKind::Empty) {
+      patch.start = s.nFvFaces;
+      patch.size = 0;
+    }
     for (Label f = patch.start; f < patch.start + patch.size; ++f) s.facePatch[f - nInternal] = static_cast<Label>(p);
   }
-  for (Label f = s.dist.firstProcessorFace; f < m.nFaces(); ++f)
+  for (Label f = s.dist.firstProcessorFace; f < s.nFvFaces; ++f)
     s.faceGhost[f - nInternal] = s.dist.processorFaceGhost[f - s.dist.firstProcessorFace];
   nCells_ = s.dist.nOwnedCells;
-  nFaces_ = m.nFaces();
+  nFaces_ = s.nFvFaces;
   nInternalFaces_ = nInternal;
   boundaryFaceGhost_ = s.faceGhost.data();  // entries set below (cyclics); never resized
+}
 
+void FvMesh::moveEmptyFacesLast() {
+  Impl& s = *impl_;
+  parallel::DistributedMesh& d = s.dist;
+  std::vector<Label> order;
+  s.nFvFaces = d.mesh.moveEmptyFacesLast(order);
+  std::vector<GlobalLabel> ids(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) ids[i] = d.globalFaceIds[order[i]];
+  d.globalFaceIds = std::move(ids);
+  d.firstProcessorFace = s.nFvFaces;
+  for (const mesh::Patch& p : d.mesh.patches())
+    if (p.type == "processor") {
+      d.firstProcessorFace = p.start;
+      break;
+    }
 }
 
 FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& comm)
@@ -335,7 +376,8 @@ void FvMesh::setCellFileOrder(std::span<const Label> order) {
   for (Label c = 0; c < nCells(); ++c) impl_->fileCellIds[c] = order[impl_->globalCellIds[c]];
 }
 
-const std::vector<mesh::Patch>& FvMesh::patches() const { return impl_->dist.mesh.patches(); }
+const std::vector<mesh::Patch>& FvMesh::patches() const { return impl_->fvPatches; }
+std::array<bool, 3> FvMesh::solutionDirections() const { return impl_->solutionDirections; }
 Label FvMesh::nPatches() const { return static_cast<Label>(impl_->kinds.size()); }
 PatchKind FvMesh::patchKind(Label patch) const { return impl_->kinds[patch]; }
 GlobalLabel FvMesh::patchGlobalStart(Label patch) const { return impl_->patchStart[patch]; }

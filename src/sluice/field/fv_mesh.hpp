@@ -23,8 +23,17 @@
 // Patches: every patch of the undecomposed mesh is present on every rank (in
 // the same order, possibly with no faces), then the processor patches.
 // Operators loop over patches and use patchKind(): Regular patches have a
-// boundary condition, Empty patches (2D front/back) contribute nothing and
-// are skipped, Cyclic and Processor patches are coupled (faceGhost >= 0).
+// boundary condition, Empty patches (2D front/back) contribute nothing,
+// Cyclic and Processor patches are coupled (faceGhost >= 0).
+//
+// Empty faces: the mesh moves the faces of empty patches behind all others
+// (PolyMesh::moveEmptyFacesLast) and its finite-volume view stops before
+// them: nFaces() counts the other faces only, patches() gives empty patches
+// no faces (start nFaces(), size 0), and every per-face array (geometry,
+// fluxes, boundary values, matrix coefficients) has no entries for them. A
+// 2D mesh has about as many empty faces as all others together. poly() and
+// distributed() keep every face (cell shapes for VTK, sampling); there the
+// empty patches' ranges start at nFaces().
 //
 //   for (Label p = 0; p < mesh.nPatches(); ++p) {
 //     const mesh::Patch& patch = mesh.patches()[p];
@@ -39,6 +48,7 @@
 // Construction helpers: makeSerialFvMesh (whole mesh on one rank, any
 // communicator of size 1) and distributeFvMesh (rank 0's mesh split by a
 // decomposition, then an FvMesh on every rank).
+#include <array>
 #include <memory>
 #include <span>
 #include <utility>
@@ -89,10 +99,12 @@ class FvMesh : public linear::GhostUpdater {
   /// agglomerations.
   const linear::MultigridMesh& multigridMesh() const;
 
+  /// Every face, the empty ones last (faces >= nFaces()); its patches() give
+  /// the empty patches' faces.
   const mesh::PolyMesh& poly() const;
-  /// Geometry of the owned cells and all faces; on coupled faces weights,
+  /// Geometry of the owned cells and the nFaces() faces; on coupled faces weights,
   /// deltas, deltaCoeffs and nonOrthDeltaCoeffs use the ghost centre
-  /// (nonOrthogonality stays per internal face only).
+  /// (nonOrthogonality is not kept: no operator uses it).
   const mesh::MeshGeometry& geometry() const;
   const parallel::DistributedMesh& distributed() const;
   parallel::Communicator& comm() const;
@@ -102,7 +114,7 @@ class FvMesh : public linear::GhostUpdater {
   Label nGhostCells() const;                ///< processor + cyclic ghosts
   Label nProcessorGhosts() const;
   Label nLocalCells() const { return nLocalCells_; }
-  Label nFaces() const { return nFaces_; }
+  Label nFaces() const { return nFaces_; }  ///< faces of the finite-volume view (not the empty ones)
   Label nInternalFaces() const { return nInternalFaces_; }
   Label nBoundaryFaces() const { return nFaces() - nInternalFaces(); }
   GlobalLabel nGlobalCells() const;
@@ -123,7 +135,12 @@ class FvMesh : public linear::GhostUpdater {
   /// order[newGlobalCell] = cell in the files. Same array on every rank; not collective.
   void setCellFileOrder(std::span<const Label> order);
 
+  /// Which of x, y, z the mesh solves: false for a direction normal to its
+  /// empty patches (2D, 1D meshes), the same on every rank.
+  std::array<bool, 3> solutionDirections() const;
+
   // ---- patches
+  /// Patches as the finite-volume view sees them: empty patches have no faces.
   const std::vector<mesh::Patch>& patches() const;
   Label nPatches() const;
   PatchKind patchKind(Label patch) const;
@@ -174,6 +191,8 @@ class FvMesh : public linear::GhostUpdater {
  private:
   /// The constructor's local part (checks, geometry, patch kinds), before its first collective.
   void prepareLocal();
+  /// Puts the empty faces last in the distributed mesh (faces, global face ids, processor faces).
+  void moveEmptyFacesLast();
   struct Impl;
   std::unique_ptr<Impl> impl_;
   // Copies of the Impl's sizes and its per-boundary-face ghost array (set once

@@ -8,7 +8,10 @@
 //   if (levels.count() >= 1) use(levels.old());
 //
 // count() is 0 before the first store, then 1, then 2: the backward scheme
-// falls back to Euler while only one level exists, as OpenFOAM's does.
+// falls back to Euler while only one level exists, as OpenFOAM's does. The
+// second level is kept only once a scheme has asked for it (keepOldOld(), as
+// OpenFOAM's oldTime().oldTime() is made on first use): an Euler run keeps
+// one copy of each field, not two.
 #include <algorithm>
 #include <span>
 #include <string>
@@ -24,10 +27,13 @@ class OldTimeLevels {
  public:
   /// oldOld <- old <- current.
   void store(const std::vector<T>& current) {
-    if (count_ >= 1) oldOld_.swap(old_);
+    if (keepOldOld_ && count_ >= 1) oldOld_.swap(old_);
     old_ = current;
-    count_ = std::min(count_ + 1, 2);
+    count_ = std::min(count_ + 1, keepOldOld_ ? 2 : 1);
   }
+  /// From the next store() on, keep two levels (the backward scheme calls it
+  /// at every use; logically const: it changes what is stored, not the values).
+  void keepOldOld() const { keepOldOld_ = true; }
   /// Number of stored levels: 0, 1 or 2.
   int count() const { return count_; }
   /// The previous step's values; throws sluice::Error naming `field` if none is stored.
@@ -42,6 +48,7 @@ class OldTimeLevels {
     old_ = std::move(old);
     oldOld_ = std::move(oldOld);
     count_ = count;
+    if (count == 2) keepOldOld_ = true;
   }
   /// Two steps back; throws sluice::Error naming `field` if fewer than two are stored.
   std::span<const T> oldOld(const std::string& field) const {
@@ -52,6 +59,7 @@ class OldTimeLevels {
  private:
   std::vector<T> old_, oldOld_;
   int count_ = 0;
+  mutable bool keepOldOld_ = false;
 };
 
 }  // namespace sluice::field

@@ -112,6 +112,8 @@ class VolField {
   std::span<const T> oldTime() const { return oldTimes_.old(name_); }
   /// Cell values two steps back (backward scheme); throws sluice::Error if fewer than 2 stored.
   std::span<const T> oldOldTime() const { return oldTimes_.oldOld(name_); }
+  /// Keep two old levels from the next storeOldTime() on (the backward scheme asks).
+  void keepOldOldTime() const { oldTimes_.keepOldOld(); }
   /// Sets the old-time levels from a restart snapshot (`count` of them; ghost
   /// entries as given, the caller fills them). See OldTimeLevels::restore.
   void restoreOldTimes(std::vector<T> old, std::vector<T> oldOld, int count) {

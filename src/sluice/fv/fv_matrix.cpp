@@ -5,7 +5,6 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/fv/face_loops.hpp"
-#include "sluice/fv/solution_directions.hpp"
 #include "sluice/fv/value_ops.hpp"
 #include "sluice/parallel/comm_profile.hpp"
 
@@ -273,7 +272,7 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   const Label nLocal = m.nLocalCells();
   const Label nCells = m.nCells();
   std::array<bool, 3> solved{true, true, true};
-  if constexpr (nComponents<T> > 1) solved = solutionDirections(m);
+  if constexpr (nComponents<T> > 1) solved = m.solutionDirections();
   // The diagonal without the Regular boundary faces, restored after the
   // solves; a component's diagonal is set only when it differs from the
   // last one, so preconditioner factors are reused across components when

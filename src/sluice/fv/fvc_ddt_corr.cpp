@@ -69,6 +69,10 @@ field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::S
   const std::span<const Vec3> U0 = oldValues(U);
   const std::span<const Scalar> phi0 = oldValues(phi);
   const field::SurfaceScalarField k = ddtCouplingCoeff(U, U0, phi0);
+  if (scheme.kind == DdtKind::backward) {
+    U.keepOldOldTime();
+    phi.keepOldOldTime();
+  }
   const BackwardCoeffs b = scheme.kind == DdtKind::backward ? backwardCoeffs(time, U.nOldTimes()) : BackwardCoeffs{};
   const Scalar rDeltaT = 1.0 / time.deltaT;
   if (b.c00 == 0) {

@@ -28,6 +28,7 @@ FvMatrix<T> ddt(const field::VolField<T>& vf, const DdtScheme& scheme, const Tim
   const field::FvMesh& mesh = vf.mesh();
   const auto volumes = mesh.cellVolumes();
   const Scalar rDeltaT = 1.0 / time.deltaT;
+  if (scheme.kind == DdtKind::backward) vf.keepOldOldTime();
   const BackwardCoeffs b = scheme.kind == DdtKind::backward ? backwardCoeffs(time, vf.nOldTimes()) : BackwardCoeffs{};
   const std::span<const T> v0 = oldValues(vf);
   std::span<const T> v00;
@@ -88,6 +89,7 @@ field::VolField<T> ddt(const field::VolField<T>& vf, const DdtScheme& scheme, co
   const field::FvMesh& mesh = vf.mesh();
   field::VolField<T> result("ddt(" + vf.name() + ")", mesh, dimsProduct(vf.dimensions(), dimsTime(-1)));
   if (scheme.kind != DdtKind::steadyState) {
+    if (scheme.kind == DdtKind::backward) vf.keepOldOldTime();
     const BackwardCoeffs b =
         scheme.kind == DdtKind::backward ? backwardCoeffs(time, vf.nOldTimes()) : BackwardCoeffs{};
     const std::span<const T> v0 = oldValues(vf);

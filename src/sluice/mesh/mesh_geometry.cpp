@@ -55,10 +55,26 @@ void faceCentreAndArea(const std::vector<Vec3>& pts, std::span<const Label> face
 
 }  // namespace
 
-MeshGeometry MeshGeometry::compute(const PolyMesh& mesh) {
+Vec3 faceAreaVector(const std::vector<Vec3>& points, std::span<const Label> face) {
+  Vec3 centre, area;
+  faceCentreAndArea(points, face, centre, area);
+  return area;
+}
+
+MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
   MeshGeometry g = computeCells(mesh);
-  const Label nFaces = mesh.nFaces();
   const Label nInternal = mesh.nInternalFaces();
+  nFaces = std::clamp(nFaces, nInternal, mesh.nFaces());
+  // Faces not kept are dropped before the per-face arrays below are made.
+  const auto cut = [nFaces](auto& v) {
+    if (static_cast<Label>(v.size()) > nFaces) {
+      v.resize(static_cast<std::size_t>(nFaces));
+      v.shrink_to_fit();
+    }
+  };
+  cut(g.faceCentres);
+  cut(g.faceAreas);
+  cut(g.faceAreaMags);
   const auto& own = mesh.owner();
   const auto& nei = mesh.neighbour();
 

@@ -6,6 +6,7 @@
 //
 //   MeshGeometry geo = MeshGeometry::compute(mesh);
 //   Scalar w = geo.weights[f];   // phi_f = w*phi_P + (1-w)*phi_N
+#include <span>
 #include <vector>
 
 #include "sluice/core/types.hpp"
@@ -13,6 +14,9 @@
 #include "sluice/mesh/poly_mesh.hpp"
 
 namespace sluice::mesh {
+
+/// The area vector of one face (as MeshGeometry::faceAreas computes it).
+Vec3 faceAreaVector(const std::vector<Vec3>& points, std::span<const Label> face);
 
 struct MeshGeometry {
   std::vector<Vec3> faceCentres;    ///< per face
@@ -29,7 +33,11 @@ struct MeshGeometry {
   /// The unit normal of a face, pointing out of its owner.
   Vec3 unitNormal(Label face) const { return faceAreas[face] / faceAreaMags[face]; }
 
-  static MeshGeometry compute(const PolyMesh& mesh);
+  static MeshGeometry compute(const PolyMesh& mesh) { return compute(mesh, mesh.nFaces()); }
+  /// Per-face entries for the first `nFaces` faces only; the cells use every
+  /// face. FvMesh passes the faces before the empty ones (needed for the
+  /// cells' volumes and centres, not kept).
+  static MeshGeometry compute(const PolyMesh& mesh, Label nFaces);
   /// Only the face centres, areas and magnitudes and the cell centres and
   /// volumes (the other members stay empty): half the memory of compute(),
   /// for start-up work such as geometric decomposition.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -46,19 +48,31 @@ PolyMesh::PolyMesh(std::vector<Vec3> points, FaceList faces, std::vector<Label> 
   }
   nCells_ = maxCell + 1;
 
-  Label expectedStart = nInternalFaces();
   for (std::size_t i = 0; i < patches_.size(); ++i) {
     const Patch& p = patches_[i];
     for (std::size_t j = 0; j < i; ++j)
       if (patches_[j].name == p.name)
         throw InputError(fmt::format("{}: duplicate patch name '{}'", name_, p.name));
-    if (p.size < 0 || p.start != expectedStart)
-      throw InputError(fmt::format("{}: patch '{}' starts at face {} with {} faces; expected start {}", name_,
-                                   p.name, p.start, p.size, expectedStart));
-    expectedStart += p.size;
+    if (p.size < 0) throw InputError(fmt::format("{}: patch '{}' has {} faces", name_, p.name, p.size));
   }
-  if (expectedStart != nf)
-    throw InputError(fmt::format("{}: patches cover faces up to {} but there are {} faces", name_, expectedStart, nf));
+  // The patches cover the boundary faces in list order (the files' layout),
+  // or in list order with the empty patches behind all others (FvMesh's
+  // layout, see moveEmptyFacesLast). Errors name the files' layout.
+  const auto tiles = [&](bool emptyLast) -> std::optional<std::string> {
+    Label expectedStart = nInternalFaces();
+    for (int pass = 0; pass < (emptyLast ? 2 : 1); ++pass)
+      for (const Patch& p : patches_) {
+        if (emptyLast && (p.type == "empty") != (pass == 1)) continue;
+        if (p.start != expectedStart)
+          return fmt::format("{}: patch '{}' starts at face {} with {} faces; expected start {}", name_, p.name,
+                             p.start, p.size, expectedStart);
+        expectedStart += p.size;
+      }
+    if (expectedStart != nf)
+      return fmt::format("{}: patches cover faces up to {} but there are {} faces", name_, expectedStart, nf);
+    return std::nullopt;
+  };
+  if (const auto problem = tiles(false); problem && tiles(true)) throw InputError(*problem);
 }
 
 Label PolyMesh::findPatch(const std::string& patchName) const {
@@ -114,6 +128,28 @@ void PolyMesh::sortInternalFaces() {
   for (Label i = 0; i < ni; ++i) newNeighbour[i] = neighbour_[order[i]];
   owner_ = std::move(newOwner);
   neighbour_ = std::move(newNeighbour);
+}
+
+Label PolyMesh::moveEmptyFacesLast(std::vector<Label>& order) {
+  const Label ni = nInternalFaces();
+  order.resize(faces_.size());
+  std::iota(order.begin(), order.begin() + ni, 0);
+  Label next = ni;
+  for (int pass = 0; pass < 2; ++pass)
+    for (Patch& p : patches_) {
+      if ((p.type == "empty") != (pass == 1)) continue;
+      for (Label i = 0; i < p.size; ++i) order[next + i] = p.start + i;
+      p.start = next;
+      next += p.size;
+    }
+  Label nonEmpty = ni;
+  for (const Patch& p : patches_)
+    if (p.type != "empty") nonEmpty += p.size;
+  faces_ = faces_.permuted(order);
+  std::vector<Label> newOwner(owner_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) newOwner[i] = owner_[order[i]];
+  owner_ = std::move(newOwner);
+  return nonEmpty;
 }
 
 void PolyMesh::scalePoints(Scalar factor) {

@@ -3,7 +3,8 @@
 // cell per face and a neighbour cell per internal face. Internal faces come
 // first in upper-triangular order (sorted by owner, then neighbour, with
 // owner < neighbour); boundary faces follow, grouped by patch. Face normals
-// point out of the owner.
+// point out of the owner. (FvMesh's meshes put the faces of empty patches
+// last, see moveEmptyFacesLast; patches() then is not in face order.)
 //
 // The mesh holds topology only; geometry lives in MeshGeometry. In parallel
 // each rank holds a PolyMesh of its own cells (the parallel module adds
@@ -56,6 +57,14 @@ class PolyMesh {
   /// Reorders internal faces into upper-triangular order, flipping any
   /// internal face whose owner is greater than its neighbour.
   void sortInternalFaces();
+
+  /// Moves the faces of `empty` patches (2D front and back) behind all
+  /// other faces, keeping the order of the patch list and of the faces within
+  /// each patch; the empty patches' starts move, every other face keeps its
+  /// position relative to the non-empty ones. Returns the number of faces
+  /// before the empty ones and fills `order` (order[newFace] = oldFace).
+  /// FvMesh does this so that its per-face arrays stop before the empty faces.
+  Label moveEmptyFacesLast(std::vector<Label>& order);
 
   /// Scales all points by `factor` (convertToMeters / scale).
   void scalePoints(Scalar factor);

@@ -521,15 +521,21 @@ std::vector<double> PointSampler::pointValues(std::span<const SampledField> fiel
 
 std::vector<std::vector<double>> PointSampler::sample(std::span<const SampledField> fields) const {
   const auto& mesh = mesh_.mesh();
+  // Boundary values are read on value-patch faces only, so they may stop
+  // before the faces of empty patches (an FvMesh puts those last).
+  Label nBoundaryRead = 0;
+  for (const Term& t : boundaryTerms_) nBoundaryRead = std::max(nBoundaryRead, t.source + 1 - mesh.nInternalFaces());
+  for (const auto& list : pointFaces_)
+    for (const Weighted& w : list) nBoundaryRead = std::max(nBoundaryRead, w.index + 1 - mesh.nInternalFaces());
   int total = 0;
   for (const SampledField& field : fields) {
     if (field.components < 1) throw Error("PointSampler: field with no components");
     if (field.cells.size() < static_cast<std::size_t>(mesh.nCells()) * field.components)
       throw Error(fmt::format("PointSampler: {} cell values for {} cells", field.cells.size(), mesh.nCells()));
     if (!field.boundaryFaces.empty() &&
-        field.boundaryFaces.size() < static_cast<std::size_t>(mesh.nFaces() - mesh.nInternalFaces()) * field.components)
-      throw Error(fmt::format("PointSampler: {} boundary values for {} boundary faces", field.boundaryFaces.size(),
-                              mesh.nFaces() - mesh.nInternalFaces()));
+        field.boundaryFaces.size() < static_cast<std::size_t>(nBoundaryRead) * field.components)
+      throw Error(fmt::format("PointSampler: {} boundary values; boundary face {} is sampled",
+                              field.boundaryFaces.size() / field.components, nBoundaryRead - 1));
     total += field.components;
   }
   std::vector<double> pointVals;

@@ -82,7 +82,8 @@ const char* schemeName(InterpolationScheme scheme);
 struct SampledField {
   int components = 1;                      ///< 1 (scalar) or 3 (vector)
   std::span<const double> cells;           ///< owned cells x components (more entries are ignored)
-  std::span<const double> boundaryFaces;   ///< boundary faces x components (face f at f - nInternalFaces), or empty:
+  std::span<const double> boundaryFaces;   ///< boundary faces x components (face f at f - nInternalFaces; may stop
+                                           ///< before the empty patches' faces), or empty:
                                            ///< the owner cell's value is used (zero gradient)
 };
 

@@ -42,7 +42,6 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
   const Label nCells = mesh.nCells();
   if (static_cast<Label>(globalCellIds.size()) < nCells)
     throw Error(fmt::format("VtkWriter: {} global cell ids for {} cells", globalCellIds.size(), nCells));
-  nBoundaryFaces_ = mesh.nFaces() - mesh.nInternalFaces();
   globalCellIds_ = globalCellIds.first(static_cast<std::size_t>(nCells));
   // The internal mesh arrays are built per write (see attachInternalMesh).
   internal_.nPoints = mesh.nPoints();
@@ -60,6 +59,7 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
     std::vector<std::uint8_t> types;
     for (Label f = p.start; f < p.start + p.size; ++f) {
       out.faces.push_back(f);
+      nBoundaryFaces_ = std::max(nBoundaryFaces_, f + 1 - mesh.nInternalFaces());
       const auto face = mesh.faces()[f];
       for (Label v : face) {
         if (pointMap[v] < 0) {

@@ -93,7 +93,8 @@ class VtkWriter {
   void addCellField(const std::string& name, std::span<const double> values);
   void addCellField(const std::string& name, std::span<const Vec3> values);
   /// A boundary field: one value per boundary face of the mesh (face f at
-  /// f - nInternalFaces); values on empty and processor faces are not written.
+  /// f - nInternalFaces); values on empty and processor faces are not
+  /// written, so the values may stop before an FvMesh's empty faces.
   void addBoundaryField(const std::string& name, std::span<const double> boundaryFaceValues);
   void addBoundaryField(const std::string& name, std::span<const Vec3> boundaryFaceValues);
   /// Collective: writes this time's files and the updated .pvd.
@@ -129,7 +130,7 @@ class VtkWriter {
   std::string caseName_;
   const mesh::PolyMesh& mesh_;
   const parallel::Communicator& comm_;
-  Label nBoundaryFaces_ = 0;
+  Label nBoundaryFaces_ = 0;  ///< boundary values a field needs: up to the last written face (empty faces last, unwritten)
 
   /// One written patch: its faces on this rank and its piece (possibly empty).
   struct PatchPiece {

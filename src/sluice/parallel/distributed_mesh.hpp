@@ -20,7 +20,7 @@ struct DistributedMesh {
   GlobalLabel nGlobalCells = 0;
   std::vector<GlobalLabel> globalCellIds;  ///< per local cell (owned then ghost): id in the undecomposed mesh
   std::vector<Label> processorFaceGhost;   ///< per face from the first processor face on: its ghost cell
-  Label firstProcessorFace = 0;            ///< faces >= this are processor faces
+  Label firstProcessorFace = 0;            ///< faces >= this are processor faces (an FvMesh's: up to its nFaces())
   std::vector<GlobalLabel> globalFaceIds;  ///< per local face: its face in the undecomposed mesh
   std::vector<GlobalLabel> globalPointIds; ///< per local point: its point in the undecomposed mesh
   HaloPattern halo;
