@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -52,6 +53,15 @@ def median_per_rank(runs: list[list[int | None]]) -> list[float | None]:
     for rank in range(len(runs[0])):
         values = [r[rank] for r in runs if r[rank] is not None]
         out.append(statistics.median(values) / 1024 if values else None)
+    return out
+
+
+def range_per_rank(runs: list[list[int | None]]) -> list[tuple[float, float] | None]:
+    """Per rank, (smallest, largest) peak RSS over runs in MiB."""
+    out = []
+    for rank in range(len(runs[0])):
+        values = [r[rank] / 1024 for r in runs if r[rank] is not None]
+        out.append((min(values), max(values)) if values else None)
     return out
 
 
@@ -84,6 +94,8 @@ def measure(spec: cases.CaseSpec, steps: int, np: int, new: runners.Tools, basel
            "openfoam_MiB": median_per_rank([of["rss_kib"]]), "openfoam_s_per_step": of["per_step"]}
     for label in ("new", "baseline"):
         row[f"sluice_{label}_MiB"] = median_per_rank([r["rss_kib"] for r in runs[label]])
+        row[f"sluice_{label}_MiB_range"] = range_per_rank([r["rss_kib"] for r in runs[label]])
+        row[f"sluice_{label}_rss_kib_runs"] = [r["rss_kib"] for r in runs[label]]
         row[f"sluice_{label}_s_per_step"] = statistics.median(r["per_step"] for r in runs[label])
         row[f"sluice_{label}_s_per_step_runs"] = [r["per_step"] for r in runs[label]]
     row["sluice_profile_MiB"] = profile_peak_mib(runs["new"][-1])
@@ -95,8 +107,15 @@ def measure(spec: cases.CaseSpec, steps: int, np: int, new: runners.Tools, basel
     return row
 
 
-def mib_list(values: list[float | None]) -> str:
-    return " / ".join("-" if v is None else f"{v:.0f}" for v in values)
+def mib_list(values: list[float | None], ranges: list[tuple[float, float] | None] | None = None) -> str:
+    """"68 / 65", with each rank's range over runs where it spans more than 1 MiB: "68 (49-70) / 65"."""
+    out = []
+    for i, v in enumerate(values):
+        text = "-" if v is None else f"{v:.0f}"
+        if ranges and ranges[i] and ranges[i][1] - ranges[i][0] > 1:
+            text += f" ({ranges[i][0]:.0f}-{ranges[i][1]:.0f})"
+        out.append(text)
+    return " / ".join(out)
 
 
 def markdown(rows: list[dict], args, breakdown: str | None) -> str:
@@ -105,7 +124,8 @@ def markdown(rows: list[dict], args, breakdown: str | None) -> str:
              f"sluice under test: `{args.build.resolve()}/bin/sluice`; baseline: "
              f"`{args.baseline_build.resolve()}/bin/sluice`. Peak resident set per rank process from "
              "/usr/bin/time (bench/peak_rss), MiB, rank 0 / rank 1 / ...; median over the sluice runs "
-             f"({args.repeats} per build, alternating), one OpenFOAM run. Ratio: sluice (under test) / OpenFOAM "
+             f"({args.repeats} per build, alternating; in brackets the range over the runs where it spans more "
+             "than 1 MiB), one OpenFOAM run. Ratio: sluice (under test) / OpenFOAM "
              "per rank. Time per step: first `Time =` line to `End`, median; ratio under test / baseline "
              "(below 1: faster). Same generated case for both codes (bench/lib/cases.py), decomposition simple.",
              "", "| case | ranks | OpenFOAM MiB | sluice MiB | sluice / OpenFOAM | sluice baseline MiB | "
@@ -113,15 +133,18 @@ def markdown(rows: list[dict], args, breakdown: str | None) -> str:
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         prof = r["sluice_profile_MiB"]
-        prof_text = "-" if prof is None else f"{prof['min']:.0f} / {prof['mean']:.0f} / {prof['max']:.0f}"
+        prof_text = "-" if prof is None else f"{prof['min']:.1f} / {prof['mean']:.1f} / {prof['max']:.1f}"
         lines.append(
             f"| {r['case']} ({r['cells']} cells, {r['steps']} steps) | {r['np']} | {mib_list(r['openfoam_MiB'])} | "
-            f"{mib_list(r['sluice_new_MiB'])} | {' / '.join(f'{x:.2f}' for x in r['ratio_per_rank'])} | "
-            f"{mib_list(r['sluice_baseline_MiB'])} | {prof_text} | "
+            f"{mib_list(r['sluice_new_MiB'], r['sluice_new_MiB_range'])} | "
+            f"{' / '.join(f'{x:.2f}' for x in r['ratio_per_rank'])} | "
+            f"{mib_list(r['sluice_baseline_MiB'], r['sluice_baseline_MiB_range'])} | {prof_text} | "
             f"{r['sluice_new_s_per_step']:.4f} / {r['sluice_baseline_s_per_step']:.4f} | "
             f"{r['time_ratio_new_over_baseline']:.3f} |")
-    lines += ["", "The sluice profile figure is each rank's VmHWM read when the end-of-run profile is summarized; "
-              "/usr/bin/time's figure covers the whole process life, so it is the same or a little higher."]
+    lines += ["", "The sluice profile figure (last run of the build under test) is each rank's VmHWM read when the "
+              "end-of-run profile is summarized; /usr/bin/time's figure covers the whole process life, so it is "
+              "the same or a little higher.", "", f"Machine: {os.cpu_count()} cores, shared (other builds may run "
+              "beside the benchmark: time ratios of a few per cent are within its noise)."]
     if breakdown:
         lines += ["", "## sluice heap at its peak by category (valgrind massif, serial)", "", breakdown]
     return "\n".join(lines) + "\n"

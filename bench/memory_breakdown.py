@@ -6,7 +6,7 @@ allocation of its tree to the chain of the first sluice:: frames of its stack
 (parallelMain, runRunCommand and main skipped), innermost first. Prints, per
 category, MB and bytes per cell, largest first.
 
-    /usr/bin/python3 bench/memory_breakdown.py --build build                  # cavity200, 2 steps
+    /usr/bin/python3 bench/memory_breakdown.py --build build --write          # cavity200, 2 steps
     /usr/bin/python3 bench/memory_breakdown.py --case cavity1000 --frames 2 --top 40
     /usr/bin/python3 bench/memory_breakdown.py --massif-file massif.out --cells 40000   # parse only
 
@@ -125,6 +125,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--top", type=int, default=25)
     p.add_argument("--massif-file", type=Path, help="parse this massif output instead of running")
     p.add_argument("--cells", type=int, help="cells of the --massif-file run (default: the case's)")
+    p.add_argument("--write", action="store_true", help="also write bench/results/MEMORY_BREAKDOWN.md")
     args = p.parse_args(argv)
     if args.massif_file:
         text, _ = report(args.massif_file, args.cells or cases.CASES[args.case].cells, args.frames, args.top)
@@ -134,6 +135,11 @@ def main(argv: list[str]) -> int:
             return 1
         text, _ = breakdown(args.build / "bin/sluice", args.case, args.steps, args.work, args.frames, args.top)
     print(text)
+    if args.write:
+        command = "/usr/bin/python3 bench/memory_breakdown.py " + " ".join(argv)
+        (REPO / "bench/results/MEMORY_BREAKDOWN.md").write_text(
+            f"# sluice heap at its peak by category (valgrind massif)\n\nCommand: `{command}` "
+            f"({args.steps} time steps of {args.case}, serial).\n\n{text}\n")
     return 0
 
 
