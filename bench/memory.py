@@ -47,6 +47,18 @@ def tools_for(build: Path) -> runners.Tools:
     return runners.Tools.in_build_dir(REPO, build)
 
 
+def build_revision(build: Path) -> str:
+    """The git revision of the sources `build` was configured from ("7d729dd", "7d729dd-dirty"), or "unknown"."""
+    try:
+        cache = (build / "CMakeCache.txt").read_text()
+        source = next(line.split("=", 1)[1] for line in cache.splitlines()
+                      if line.startswith("CMAKE_HOME_DIRECTORY:"))
+        rc, out, _ = runners.run_plain(["git", "-C", source, "describe", "--always", "--dirty"], timeout=60)
+        return out.strip() if rc == 0 else "unknown"
+    except (OSError, StopIteration):
+        return "unknown"
+
+
 def median_per_rank(runs: list[list[int | None]]) -> list[float | None]:
     """Per rank, the median over runs of the peak RSS (KiB) in MiB."""
     out = []
@@ -121,8 +133,9 @@ def mib_list(values: list[float | None], ranges: list[tuple[float, float] | None
 def markdown(rows: list[dict], args, breakdown: str | None) -> str:
     lines = ["# Peak memory per rank: sluice against OpenFOAM v1912 icoFoam (issue 13)", "",
              f"Command: `{args.command}`", "",
-             f"sluice under test: `{args.build.resolve()}/bin/sluice`; baseline: "
-             f"`{args.baseline_build.resolve()}/bin/sluice`. Peak resident set per rank process from "
+             f"sluice under test: `{args.build.resolve()}/bin/sluice` (sources at {build_revision(args.build)}); "
+             f"baseline: `{args.baseline_build.resolve()}/bin/sluice` (sources at "
+             f"{build_revision(args.baseline_build)}; the sources' state now, not necessarily at the build). Peak resident set per rank process from "
              "/usr/bin/time (bench/peak_rss), MiB, rank 0 / rank 1 / ...; median over the sluice runs "
              f"({args.repeats} per build, alternating; in brackets the range over the runs where it spans more "
              "than 1 MiB), one OpenFOAM run. Ratio: sluice (under test) / OpenFOAM "
@@ -174,7 +187,8 @@ def main(argv: list[str]) -> int:
         for np in [int(n) for n in args.np.split(",")]:
             rows.append(measure(spec, args.steps or spec.steps, np, new, baseline, args.repeats, args.work))
     breakdown_text = None
-    data: dict = {"command": args.command, "rows": rows}
+    data: dict = {"command": args.command, "rows": rows, "build_revision": build_revision(args.build),
+                  "baseline_revision": build_revision(args.baseline_build)}
     if args.breakdown:
         if shutil.which("valgrind") is None:
             print("--breakdown needs valgrind (apt-get install valgrind)")

@@ -75,7 +75,7 @@ def categories(lines: list[str], start: int, frames: int) -> collections.Counter
         sluice = [f for f in stack[1:] if "sluice::" in f and not any(s in f for s in SKIPPED_FRAMES)
                   and not f.startswith("main")]
         # The stack runs from the allocation outwards: the first frames are the innermost.
-        totals[" < ".join(sluice[:frames]) if sluice else "(outside sluice)"] += size
+        totals[" <- ".join(sluice[:frames]) if sluice else "(outside sluice)"] += size
     return totals
 
 
@@ -85,7 +85,8 @@ def report(massif_file: Path, cells: int, frames: int, top: int) -> tuple[str, d
     totals = categories(lines, start, frames)
     rows = [{"category": k, "bytes": v, "bytes_per_cell": v / cells} for k, v in totals.most_common()]
     out = [f"Heap at its peak (massif): {heap / 1e6:.2f} MB, {heap / cells:.0f} bytes per cell ({cells} cells); "
-           f"top {min(top, len(rows))} of {len(rows)} categories (first {frames} sluice frames, innermost first):", "",
+           f"top {min(top, len(rows))} of {len(rows)} categories (first {frames} sluice frames, innermost first: "
+           "A <- B means A called from B):", "",
            "| MB | bytes/cell | category |", "| ---: | ---: | --- |"]
     for r in rows[:top]:
         out.append(f"| {r['bytes'] / 1e6:.2f} | {r['bytes_per_cell']:.1f} | `{r['category'][:200]}` |")
