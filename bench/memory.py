@@ -130,17 +130,22 @@ def mib_list(values: list[float | None], ranges: list[tuple[float, float] | None
     return " / ".join(out)
 
 
-def markdown(rows: list[dict], args, breakdown: str | None) -> str:
+def seconds_range(runs: list[float]) -> str:
+    return f"{min(runs):.3f}-{max(runs):.3f}"
+
+
+def markdown(data: dict, breakdown: str | None) -> str:
+    rows = data["rows"]
     lines = ["# Peak memory per rank: sluice against OpenFOAM v1912 icoFoam (issue 13)", "",
-             f"Command: `{args.command}`", "",
-             f"sluice under test: `{args.build.resolve()}/bin/sluice` (sources at {build_revision(args.build)}); "
-             f"baseline: `{args.baseline_build.resolve()}/bin/sluice` (sources at "
-             f"{build_revision(args.baseline_build)}; the sources' state now, not necessarily at the build). Peak resident set per rank process from "
+             f"Command: `{data['command']}`", "",
+             f"sluice under test: `{data['build']}/bin/sluice` (sources at {data['build_revision']}); "
+             f"baseline: `{data['baseline_build']}/bin/sluice` (sources at {data['baseline_revision']}; the "
+             "sources' state when the benchmark ran, not necessarily at the build). Peak resident set per rank process from "
              "/usr/bin/time (bench/peak_rss), MiB, rank 0 / rank 1 / ...; median over the sluice runs "
-             f"({args.repeats} per build, alternating; in brackets the range over the runs where it spans more "
+             f"({rows[0]['repeats'] if rows else 0} per build, alternating; in brackets the range over the runs where it spans more "
              "than 1 MiB), one OpenFOAM run. Ratio: sluice (under test) / OpenFOAM "
              "per rank. Time per step: first `Time =` line to `End`, median; ratio under test / baseline "
-             "(below 1: faster). Same generated case for both codes (bench/lib/cases.py), decomposition simple.",
+             "(below 1: faster); in brackets the range over the runs. Same generated case for both codes (bench/lib/cases.py), decomposition simple.",
              "", "| case | ranks | OpenFOAM MiB | sluice MiB | sluice / OpenFOAM | sluice baseline MiB | "
              "sluice profile MiB (min / mean / max) | s/step under test / baseline | time ratio |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
@@ -152,12 +157,14 @@ def markdown(rows: list[dict], args, breakdown: str | None) -> str:
             f"{mib_list(r['sluice_new_MiB'], r['sluice_new_MiB_range'])} | "
             f"{' / '.join(f'{x:.2f}' for x in r['ratio_per_rank'])} | "
             f"{mib_list(r['sluice_baseline_MiB'], r['sluice_baseline_MiB_range'])} | {prof_text} | "
-            f"{r['sluice_new_s_per_step']:.4f} / {r['sluice_baseline_s_per_step']:.4f} | "
+            f"{r['sluice_new_s_per_step']:.3f} ({seconds_range(r['sluice_new_s_per_step_runs'])}) / "
+            f"{r['sluice_baseline_s_per_step']:.3f} ({seconds_range(r['sluice_baseline_s_per_step_runs'])}) | "
             f"{r['time_ratio_new_over_baseline']:.3f} |")
     lines += ["", "The sluice profile figure (last run of the build under test) is each rank's VmHWM read when the "
               "end-of-run profile is summarized; /usr/bin/time's figure covers the whole process life, so it is "
-              "the same or a little higher.", "", f"Machine: {os.cpu_count()} cores, shared (other builds may run "
-              "beside the benchmark: time ratios of a few per cent are within its noise)."]
+              "the same or a little higher.", "", f"Machine: {data['cores']} cores, shared (other builds may run "
+              "beside the benchmark): a time ratio is only meaningful where the ranges of the runs do not "
+              "overlap."]
     if breakdown:
         lines += ["", "## sluice heap at its peak by category (valgrind massif, serial)", "", breakdown]
     return "\n".join(lines) + "\n"
@@ -169,12 +176,22 @@ def main(argv: list[str]) -> int:
     p.add_argument("--np", default="1,2")
     p.add_argument("--steps", type=int, help="time steps (default: the case's, 20 for cavity200, 5 for cavity1000)")
     p.add_argument("--repeats", type=int, default=3, help="runs of each sluice build per case and rank count")
-    p.add_argument("--baseline-build", type=Path, required=True,
+    p.add_argument("--baseline-build", type=Path,
                    help="build folder of the baseline sluice (bin/sluice), e.g. a build of the previous main")
+    p.add_argument("--report-only", action="store_true",
+                   help="MEMORY.md again from RESULTS/memory.json (the command recorded there), no runs")
     p.add_argument("--breakdown", action="store_true",
                    help="also the massif heap breakdown of the build under test (serial, first case, 2 steps)")
     runners.add_run_arguments(p, REPO, "memory", argv)
     args = p.parse_args(argv)
+    if args.report_only:
+        data = json.loads((args.results / "memory.json").read_text())
+        text = markdown(data, data.get("breakdown_text"))
+        (args.results / "MEMORY.md").write_text(text)
+        print(text)
+        return 0
+    if args.baseline_build is None:
+        p.error("--baseline-build is required")
     new = tools_for(args.build)
     baseline = dataclasses.replace(new, sluice=args.baseline_build / "bin/sluice")
     for exe in (new.sluice, baseline.sluice, new.pmpi_lib, Path("/usr/bin/time")):
@@ -187,17 +204,19 @@ def main(argv: list[str]) -> int:
         for np in [int(n) for n in args.np.split(",")]:
             rows.append(measure(spec, args.steps or spec.steps, np, new, baseline, args.repeats, args.work))
     breakdown_text = None
-    data: dict = {"command": args.command, "rows": rows, "build_revision": build_revision(args.build),
-                  "baseline_revision": build_revision(args.baseline_build)}
+    data: dict = {"command": args.command, "rows": rows, "build": str(args.build.resolve()),
+                  "build_revision": build_revision(args.build), "baseline_build": str(args.baseline_build.resolve()),
+                  "baseline_revision": build_revision(args.baseline_build), "cores": os.cpu_count()}
     if args.breakdown:
         if shutil.which("valgrind") is None:
             print("--breakdown needs valgrind (apt-get install valgrind)")
             return 1
         breakdown_text, data["breakdown"] = memory_breakdown.breakdown(new.sluice, args.cases.split(",")[0], 2,
                                                                        args.work)
+        data["breakdown_text"] = breakdown_text
     args.results.mkdir(parents=True, exist_ok=True)
     (args.results / "memory.json").write_text(json.dumps(data, indent=1))
-    text = markdown(rows, args, breakdown_text)
+    text = markdown(data, breakdown_text)
     (args.results / "MEMORY.md").write_text(text)
     print(text)
     return 0
