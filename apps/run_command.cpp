@@ -76,10 +76,11 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   const int status = solver->run();
   terminal.reset();
 
-  const std::string table = profile.report(comm);
-  profile.writeJson(comm, caseDir / "sluice-profile.json");
-  if (comm.isRoot()) fmt::print("\nEnd of {}.\n\n{}\nProfile written to {}\n", application, table,
-                                (caseDir / "sluice-profile.json").string());
+  // One summary (with the peak memory of each rank) for the table and the file.
+  const parallel::ProfileSummary summary = profile.summarize(comm);
+  parallel::writeJsonOnRoot(comm, summary, caseDir / parallel::kProfileFileName);
+  if (comm.isRoot()) fmt::print("\nEnd of {}.\n\n{}\nProfile written to {}\n", application, summary.table(),
+                                (caseDir / parallel::kProfileFileName).string());
   return status;
 }
 

@@ -38,6 +38,8 @@ set_tests_properties(
     RunOpenFoamHabits.MpirunWithDashParallel
     Ranks/RunLogRanks.RedirectedLogIsPlainOpenFoamText/np3
     Ranks/RunLogRanks.QuietLogHasOnlyProgressLines/np3
+    Ranks/RunPeakMemoryRanks.ProfileHasEachRanksPeakResidentMemory/np2
+    Ranks/RunPeakMemoryRanks.ProfileHasEachRanksPeakResidentMemory/np3
     Ranks/RunLogRanks.SolverInfoAndRunInfoHaveOneRowPerStep/np3
     Ranks/RunLogRanks.AWarningIsPrintedOnceWhateverTheRankCount/np3
     Stages/CollectiveFailure.OneRankFailingEndsEveryRankWithOneMessage/distribute_np2

@@ -287,6 +287,15 @@ class ProfileJson {
     if (text_.find(key) == std::string::npos) return {0, 0, 0};
     return figureAfter(key);
   }
+  /// Peak resident memory per rank in bytes ("peakResidentBytes").
+  RankFigure peakResidentBytes() const { return figureAfter("\"peakResidentBytes\": "); }
+  /// Rank 0's peak resident memory in bytes ("rank0PeakResidentBytes").
+  double rank0PeakResidentBytes() const {
+    const std::string key = "\"rank0PeakResidentBytes\": ";
+    const auto at = text_.find(key);
+    if (at == std::string::npos) throw std::runtime_error("no rank0PeakResidentBytes in the profile");
+    return std::stod(text_.substr(at + key.size()));
+  }
   long long steps() const {
     const auto at = text_.find("\"steps\": ");
     if (at == std::string::npos) throw std::runtime_error("no steps in the profile");

@@ -8,6 +8,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/core/json_writer.hpp"
+#include "sluice/core/peak_memory.hpp"
 #include "sluice/parallel/communicator.hpp"
 
 namespace sluice::parallel {
@@ -26,9 +27,14 @@ double secondsSince(CommProfile::Clock::time_point t) {
 // Figures per op and per region, flattened so three reductions cover them all.
 constexpr std::size_t kPerOp = 6;      // calls, bytes, seconds, callsPerStep, bytesPerStep, maxCallsInStep
 constexpr std::size_t kPerRegion = 2;  // calls, seconds
-constexpr std::size_t kHeader = 2 + kPhaseCount + 1;  // steps, stepSeconds, phase seconds, other seconds
+// steps, stepSeconds, phase seconds, other seconds, peak resident bytes, the root's peak resident bytes
+constexpr std::size_t kPeak = 2 + kPhaseCount + 1;
+constexpr std::size_t kHeader = kPeak + 2;
 
-std::vector<double> flatten(const CommProfile& p, const std::vector<std::string>& regionNames) {
+// The peak resident memory rides along with the other figures (no call of
+// its own); the root's copy is zero on every other rank, so its sum is the
+// root's value.
+std::vector<double> flatten(const CommProfile& p, const std::vector<std::string>& regionNames, bool root) {
   std::vector<double> v(kHeader + kPerOp * kMpiOpCount + kPerRegion * regionNames.size(), 0.0);
   const double steps = static_cast<double>(p.steps());
   v[0] = steps;
@@ -39,6 +45,8 @@ std::vector<double> flatten(const CommProfile& p, const std::vector<std::string>
     inPhases += v[2 + i];
   }
   v[2 + kPhaseCount] = std::max(0.0, p.stepSeconds() - inPhases);
+  v[kPeak] = static_cast<double>(core::peakResidentBytes());
+  v[kPeak + 1] = root ? v[kPeak] : 0.0;
   for (std::size_t i = 0; i < kMpiOpCount; ++i) {
     const auto op = static_cast<MpiOp>(i);
     double* o = &v[kHeader + kPerOp * i];
@@ -69,6 +77,8 @@ ProfileSummary unflatten(const std::vector<std::string>& regionNames, const std:
   s.stepSeconds = stat(1);
   for (std::size_t i = 0; i < kPhaseCount; ++i) s.phaseSeconds[i] = stat(2 + i);
   s.otherSeconds = stat(2 + kPhaseCount);
+  s.peakResidentBytes = stat(kPeak);
+  s.rootPeakResidentBytes = sums[kPeak + 1];
   for (std::size_t i = 0; i < kMpiOpCount; ++i) {
     const std::size_t b = kHeader + kPerOp * i;
     ProfileSummary::Op op;
@@ -199,7 +209,7 @@ void CommProfile::reset() {
 ProfileSummary CommProfile::localSummary() const {
   std::vector<std::string> names;
   for (const RegionCounter& r : regions_) names.push_back(r.name);
-  const std::vector<double> v = flatten(*this, names);
+  const std::vector<double> v = flatten(*this, names, true);
   return unflatten(names, v, v, v, 1);
 }
 
@@ -226,7 +236,7 @@ ProfileSummary CommProfile::summarize(const Communicator& comm) const {
     pos = end + 1;
   }
 
-  const std::vector<double> local = flatten(*this, names);
+  const std::vector<double> local = flatten(*this, names, comm.isRoot());
   std::vector<double> mins(local.size()), sums(local.size()), maxs(local.size());
   const int n = static_cast<int>(local.size());
   MPI_Allreduce(local.data(), mins.data(), n, MPI_DOUBLE, MPI_MIN, comm.get());
@@ -241,7 +251,10 @@ std::string CommProfile::report(const Communicator& comm) const {
 }
 
 void CommProfile::writeJson(const Communicator& comm, const std::filesystem::path& file) const {
-  ProfileSummary s = summarize(comm);
+  writeJsonOnRoot(comm, summarize(comm), file);
+}
+
+void writeJsonOnRoot(const Communicator& comm, const ProfileSummary& s, const std::filesystem::path& file) {
   std::string failure;
   if (comm.isRoot()) {
     try {
@@ -274,6 +287,10 @@ std::string ProfileSummary::table() const {
     out += fmt::format(", {:.4g} s in steps (mean {:.4g} s per step)", stepSeconds.max,
                        stepSeconds.max / static_cast<double>(steps));
   out += "\nFigures per rank as min / mean / max over ranks.\n";
+  constexpr double kMiB = 1024.0 * 1024.0;
+  out += fmt::format("Peak resident memory per rank: {:.1f} / {:.1f} / {:.1f} MiB (rank 0: {:.1f} MiB)\n",
+                     peakResidentBytes.min / kMiB, peakResidentBytes.mean / kMiB, peakResidentBytes.max / kMiB,
+                     rootPeakResidentBytes / kMiB);
   if (!regions.empty()) {
     out += fmt::format("\n{:<24} {:>12} {:>32}\n", "region", "calls(mean)", "seconds min / mean / max");
     for (const Region& r : regions)
@@ -311,6 +328,8 @@ std::string ProfileSummary::json() const {
   std::string out = "{\n";
   out += fmt::format("  \"ranks\": {},\n  \"steps\": {},\n  \"stepSeconds\": {},\n", ranks, steps,
                      jsonStat(stepSeconds));
+  out += fmt::format("  \"peakResidentBytes\": {},\n  \"rank0PeakResidentBytes\": {},\n",
+                     jsonStat(peakResidentBytes), rootPeakResidentBytes);
   out += "  \"stepBreakdown\": {";
   for (std::size_t i = 0; i < kPhaseCount; ++i)
     out += fmt::format("{}\n    {}: {}", i ? "," : "", jsonString(phaseName(static_cast<Phase>(i))),

@@ -16,12 +16,17 @@
 //   }
 //   std::string table = profile.report(comm);               // collective; text on rank 0
 //   profile.writeJson(comm, caseDir / kProfileFileName);    // collective; rank 0 writes
+//   // or, one summary for both (the peak memory is read once):
+//   const ProfileSummary s = profile.summarize(comm);
+//   writeJsonOnRoot(comm, s, caseDir / kProfileFileName);   // collective; table: s.table() on the root
 //
 // Region times are inclusive (a region nested in another counts in both); a
 // region re-entered while active (recursion) counts its calls but its time
 // only once. report()/writeJson() are the only places the profile itself
 // communicates (a few collectives at the end of a run); those calls are not
-// recorded.
+// recorded. The summary also carries each rank's peak resident memory
+// (core::peakResidentBytes, read when summarizing), reduced together with the
+// counters: it adds no MPI call.
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -129,13 +134,15 @@ struct ProfileSummary {
   RankStat stepSeconds;       ///< wall time inside steps
   std::array<RankStat, kPhaseCount> phaseSeconds{};  ///< exclusive time of each phase inside steps
   RankStat otherSeconds;      ///< time inside steps in no phase (stepSeconds minus the phases)
+  RankStat peakResidentBytes;         ///< each rank's peak resident set (bytes) when summarized
+  double rootPeakResidentBytes = 0;   ///< rank 0's value of peakResidentBytes
   std::vector<Region> regions;
   std::vector<Op> ops;        ///< every MpiOp, in enum order
 
   const Op& op(MpiOp o) const { return ops[static_cast<std::size_t>(o)]; }
   const Region* region(std::string_view name) const;  ///< nullptr if absent
 
-  /// Printable table (regions, MPI operations with calls, per-step figures).
+  /// Printable table (peak memory, regions, MPI operations with calls, per-step figures).
   std::string table() const;
   /// The JSON document written by writeJson.
   std::string json() const;
@@ -207,6 +214,10 @@ class CommProfile {
   bool inStep_ = false;
   Clock::time_point stepStarted_{};
 };
+
+/// Collective: the root writes `summary` (from summarize on every rank) as
+/// JSON to `file`; every rank throws sluice::InputError if that fails.
+void writeJsonOnRoot(const Communicator& comm, const ProfileSummary& summary, const std::filesystem::path& file);
 
 /// Enters a region for its lifetime. A null profile makes it a no-op.
 ///   ScopedRegion r(profile, "halo");       // looks the name up (no allocation after first use)

@@ -3,7 +3,9 @@
 #include "sluice/parallel/comm_profile.hpp"
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <memory>
 #include <fstream>
 #include <string>
 
@@ -14,6 +16,7 @@
 #include "parallel/mpi/pmpi_counters.hpp"
 #include "parallel/mpi/ring_decomposition.hpp"
 #include "sluice/core/error.hpp"
+#include "sluice/core/peak_memory.hpp"
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/parallel/halo_exchange.hpp"
 
@@ -128,6 +131,61 @@ TEST(CommProfileMpi, SummaryOverRanks) {
   }
 }
 
+// Peak resident memory: every rank r > 0 first touches the largest peak of
+// any rank plus r x 32 MiB, so rank 0 has the smallest peak and the last rank
+// the largest. The summary's min / mean / max / rank 0 figures lie between
+// the same reductions of the readings each rank takes just before and just
+// after summarizing (the peak only grows; the kernel syncs its page counts in
+// batches, so readings may differ by a few pages either way: 1 MiB slack), and
+// the summary makes no MPI call more than the counters' own reductions.
+TEST(CommProfileMpi, PeakResidentMemoryOverRanks) {
+  CommProfile profile;
+  Communicator comm(MPI_COMM_WORLD, &profile);
+  runLoop(comm, profile, 1);
+  auto reduce = [&](double x, MPI_Op op) {
+    double r = 0;
+    MPI_Allreduce(&x, &r, 1, MPI_DOUBLE, op, comm.get());
+    return r;
+  };
+  constexpr double kStep = 32.0 * 1024 * 1024;
+  const double largest = reduce(static_cast<double>(core::peakResidentBytes()), MPI_MAX);
+  const auto extra = static_cast<std::size_t>(comm.rank() > 0 ? largest + comm.rank() * kStep : 0.0);
+  std::unique_ptr<unsigned char[]> block(extra > 0 ? new unsigned char[extra] : nullptr);
+  if (extra > 0) std::memset(block.get(), 1, extra);
+
+  const double before = static_cast<double>(core::peakResidentBytes());
+  const auto callsBefore = mpiCalls();
+  const ProfileSummary s = profile.summarize(comm);
+  const auto calls = mpiCalls() - callsBefore;
+  const double after = static_cast<double>(core::peakResidentBytes());
+  if (extra > 0) EXPECT_EQ(block[extra - 1], 1);
+  EXPECT_EQ(calls[MpiCall::Allreduce], 3);  // min, sum, max of every figure together; no call for the memory
+  EXPECT_EQ(calls.forbidden(), 0);
+
+  const int n = comm.size();
+  EXPECT_GT(s.peakResidentBytes.min, 0);
+  EXPECT_LE(s.peakResidentBytes.min, s.peakResidentBytes.mean);
+  EXPECT_LE(s.peakResidentBytes.mean, s.peakResidentBytes.max);
+  constexpr double kSlack = 1024.0 * 1024;
+  EXPECT_LE(reduce(before, MPI_MIN) - kSlack, s.peakResidentBytes.min);
+  EXPECT_GE(reduce(after, MPI_MIN) + kSlack, s.peakResidentBytes.min);
+  EXPECT_LE(reduce(before, MPI_MAX) - kSlack, s.peakResidentBytes.max);
+  EXPECT_GE(reduce(after, MPI_MAX) + kSlack, s.peakResidentBytes.max);
+  EXPECT_LE(reduce(before, MPI_SUM) / n - kSlack, s.peakResidentBytes.mean);
+  EXPECT_GE(reduce(after, MPI_SUM) / n + kSlack, s.peakResidentBytes.mean);
+  double root[2] = {before, after};
+  MPI_Bcast(root, 2, MPI_DOUBLE, 0, comm.get());
+  EXPECT_LE(root[0] - kSlack, s.rootPeakResidentBytes);
+  EXPECT_GE(root[1] + kSlack, s.rootPeakResidentBytes);
+  EXPECT_EQ(s.peakResidentBytes.min, s.rootPeakResidentBytes);  // rank 0's is the smallest
+  EXPECT_GE(s.peakResidentBytes.max, largest + (n - 1) * kStep);   // the last rank's
+
+  const std::string table = s.table();
+  EXPECT_NE(table.find(fmt::format("Peak resident memory per rank: {:.1f} /", s.peakResidentBytes.min / 1048576.0)),
+            std::string::npos)
+      << table;
+}
+
 TEST(CommProfileMpi, JsonFileIsWellFormed) {
   CommProfile profile;
   Communicator comm(MPI_COMM_WORLD, &profile);
@@ -148,7 +206,9 @@ TEST(CommProfileMpi, JsonFileIsWellFormed) {
         "assert all(d['mpi'][k]['calls']['max']==0 "
         "for k in ['Alltoall','Probe','Barrier','Send','Recv','Gather','Scatter']); "
         "assert [r['name'] for r in d['regions']]==['step','halo','reduce']; "
-        "assert set(d['stepSeconds'])=={{'min','mean','max'}}\" '{1}'",
+        "assert set(d['stepSeconds'])=={{'min','mean','max'}}; "
+        "m=d['peakResidentBytes']; assert 0<m['min']<=m['mean']<=m['max'], m; "
+        "assert m['min']<=d['rank0PeakResidentBytes']<=m['max'], d\" '{1}'",
         comm.size(), file.string());
     EXPECT_EQ(std::system(check.c_str()), 0) << check;
     std::filesystem::remove_all(dir);
