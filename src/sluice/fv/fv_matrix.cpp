@@ -253,9 +253,25 @@ class MeshGhosts : public linear::GhostUpdater {
 }  // namespace
 
 template <field::FieldValueType T>
-typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component) const {
-  ComponentSystem s{ldu_.diag(), std::vector<Scalar>(source_.size())};
-  for (std::size_t i = 0; i < source_.size(); ++i) s.source[i] = fv::component(source_[i], component);
+typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component, std::span<const T> density) const {
+  return componentSystem(component, density, ldu_.diag());
+}
+
+template <field::FieldValueType T>
+typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component, std::span<const T> density,
+                                                                   const std::vector<Scalar>& interiorDiag) const {
+  ComponentSystem s{interiorDiag, std::vector<Scalar>(source_.size())};
+  if (density.empty()) {
+    for (std::size_t i = 0; i < source_.size(); ++i) s.source[i] = fv::component(source_[i], component);
+  } else {
+    // Bit for bit what (M == density) would hold: source + (1 V) density.
+    if (density.size() < source_.size())
+      throw Error("FvMatrix: source of " + std::to_string(density.size()) + " values for " +
+                  std::to_string(source_.size()) + " cells");
+    const auto volumes = mesh().cellVolumes();
+    for (std::size_t i = 0; i < source_.size(); ++i)
+      s.source[i] = fv::component(T(source_[i] + 1.0 * volumes[i] * density[i]), component);
+  }
   forEachRegularFace([&](Label, Label P, Label b) {
     s.diag[P] += fv::component(internalCoeffs_[b], component);
     s.source[P] += fv::component(boundaryCoeffs_[b], component);
@@ -264,7 +280,7 @@ typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component
 }
 
 template <field::FieldValueType T>
-void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar) {
+void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density) {
   const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   if (&psi != psi_) throw Error("FvMatrix::solve: field '" + psi.name() + "' is not the matrix's field '" +
                                 psi_->name() + "'");
@@ -278,15 +294,13 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   // last one, so preconditioner factors are reused across components when
   // the boundary treats every component alike.
   const std::vector<Scalar> interiorDiag = ldu_.diag();
-  std::vector<ComponentSystem> systems;
-  for (int c = 0; c < nComponents<T>; ++c) systems.push_back(solved[c] ? componentSystem(c) : ComponentSystem{});
   bool diagSet = false;
   std::vector<double> x(nLocal);
   MeshGhosts ghosts(m);
   static constexpr const char* kSuffix[3] = {"x", "y", "z"};
   for (int c = 0; c < nComponents<T>; ++c) {
     if (!solved[c]) continue;
-    ComponentSystem& system = systems[c];
+    ComponentSystem system = componentSystem(c, density, interiorDiag);  // one component's system at a time
     if (!diagSet || system.diag != std::as_const(ldu_).diag()) {
       ldu_.diag() = std::move(system.diag);
       diagSet = true;

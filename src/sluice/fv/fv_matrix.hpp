@@ -25,7 +25,8 @@
 // icoFoam's step (tests/fv/cavity_solvers.hpp has it in full):
 //
 //   FvMatrix<Vec3> UEqn = fvm::ddt(U, schemes, time) + fvm::div(phi, U, schemes) - fvm::laplacian(nu, "nu", U, schemes);
-//   (UEqn == minusGradP).solve(U, solveScalar);       // minusGradP: -grad(p) per cell; component by component
+//   UEqn.solve(U, solveScalar, minusGradP);           // UEqn == -grad(p) (per cell), component by component,
+//                                                     // UEqn itself kept without the -grad(p) source
 //   field::VolScalarField rAU = UEqn.A();              // then 1/A in cells and boundary values, named "(1|A(U))"
 //   field::VolVectorField HbyA = UEqn.H();             // then times rAU; boundary values = U's on fixed patches
 //   phiHbyA = fvc::flux(HbyA) + fvc::interpolate(rAU) * fvc::ddtCorr(U, phi, ddtScheme, time);
@@ -145,13 +146,18 @@ class FvMatrix {
     std::vector<Scalar> diag;
     std::vector<Scalar> source;
   };
-  ComponentSystem componentSystem(int component) const;
+  /// With `density`: the system of (M == density) (source + density V), bit
+  /// for bit, without copying the matrix.
+  ComponentSystem componentSystem(int component, std::span<const T> density = {}) const;
 
   /// Solves A psi = source with `solveScalar` per component (the Regular
   /// boundary faces' parts of that component added to the diagonal and
   /// source for the solve), then psi.correctBoundaryConditions(). `psi`
   /// must be this matrix's field. Collective.
-  void solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar);
+  /// With `density` it solves M == density (A psi = source + density V) as
+  /// (M == density).solve would, bit for bit, without a copy of the matrix:
+  /// for a matrix kept after the solve (the momentum equation, for A() and H()).
+  void solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density = {});
 
   // ---- algebra (both operands on the same field)
   FvMatrix& operator+=(const FvMatrix& other);
@@ -166,6 +172,8 @@ class FvMatrix {
 
  private:
   FvMatrix& addDensity(std::span<const T> density, Scalar sign);
+  ComponentSystem componentSystem(int component, std::span<const T> density,
+                                  const std::vector<Scalar>& interiorDiag) const;
   void checkSameField(const FvMatrix& other, const char* op) const;
   /// Sum of |off-diagonal| per owned row (coupled coefficients included).
   std::vector<Scalar> sumMagOffDiag() const;

@@ -31,7 +31,7 @@ void IncompressibleFluid::momentumPredictor() {
     std::vector<Vec3> minusGradP(gradP.internal().begin(), gradP.internal().end());
     for (Vec3& g : minusGradP) g = -g;
     VolVectorField& Uw = fields().modify<VolVectorField>("U");
-    (UEqn == minusGradP).solve(Uw, solver(pimple_.momentumSolver()));
+    UEqn.solve(Uw, solver(pimple_.momentumSolver()), minusGradP);  // UEqn == -grad(p), UEqn kept as it is
     fvOptions_.correct(Uw, t);
   }
   UEqn_ = std::move(UEqn);
