@@ -65,6 +65,14 @@ struct VtuArray {
     if (!v.empty()) std::memcpy(v.data(), bytes.data(), v.size() * sizeof(T));
     return v;
   }
+  /// An index array (connectivity, offsets, faces, faceoffsets): Int32 or Int64 in the file.
+  std::vector<std::int64_t> indices() const {
+    if (type == "Int32") {
+      const auto v = as<std::int32_t>();
+      return {v.begin(), v.end()};
+    }
+    return as<std::int64_t>();
+  }
 };
 
 struct VtuData {

@@ -203,8 +203,8 @@ inline VtkCells readLastVtkCells(const std::filesystem::path& caseDir) {
     const auto p = piece.at("p").as<double>();
     const auto rank = piece.at("rank").as<std::int32_t>();
     const auto points = piece.at("Points").as<double>();
-    const auto connectivity = piece.at("connectivity").as<std::int64_t>();
-    const auto offsets = piece.at("offsets").as<std::int64_t>();
+    const auto connectivity = piece.at("connectivity").indices();
+    const auto offsets = piece.at("offsets").indices();
     for (std::size_t c = 0; c < ids.size(); ++c) {
       const std::int64_t id = ids[c];
       if (cells.U.count(id)) throw std::runtime_error("cell id " + std::to_string(id) + " twice in " + pvtu.string());

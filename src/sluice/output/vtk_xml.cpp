@@ -3,6 +3,7 @@
 #include <bit>
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <fstream>
 #include <string>
 
@@ -79,6 +80,19 @@ VtkArray vtkArray(std::string name, std::span<const std::int32_t> values) {
 }
 VtkArray vtkArray(std::string name, std::span<const std::uint8_t> values) {
   return makeArray(std::move(name), VtkType::UInt8, 1, values);
+}
+VtkArray vtkInt32Array(std::string name, std::span<const std::int64_t> values) {
+  VtkArray a;
+  a.name = std::move(name);
+  a.type = VtkType::Int32;
+  a.bytes.resize(values.size() * sizeof(std::int32_t));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] < std::numeric_limits<std::int32_t>::min() || values[i] > std::numeric_limits<std::int32_t>::max())
+      throw Error(fmt::format("VTK array '{}': value {} does not fit Int32", a.name, values[i]));
+    const auto v = static_cast<std::int32_t>(values[i]);
+    std::memcpy(a.bytes.data() + i * sizeof(v), &v, sizeof(v));
+  }
+  return a;
 }
 
 std::string xmlEscape(const std::string& text) {

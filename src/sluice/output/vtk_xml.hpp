@@ -45,6 +45,9 @@ VtkArray vtkArray(std::string name, std::span<const Vec3> values);
 VtkArray vtkArray(std::string name, std::span<const std::int64_t> values);
 VtkArray vtkArray(std::string name, std::span<const std::int32_t> values);
 VtkArray vtkArray(std::string name, std::span<const std::uint8_t> values);
+/// Index values written as Int32 (half the bytes of Int64); every value must
+/// lie in [-2^31, 2^31) (checked: sluice::Error otherwise).
+VtkArray vtkInt32Array(std::string name, std::span<const std::int64_t> values);
 
 /// One UnstructuredGrid piece. Arrays are shared (the mesh's arrays are made
 /// once and reused by every write time).

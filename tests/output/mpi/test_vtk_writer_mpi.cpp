@@ -111,6 +111,13 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
     const auto U = v.at("U").as<double>();
     const auto ranks = v.at("rank").as<std::int32_t>();
     ASSERT_EQ(ids.size(), static_cast<std::size_t>(v.nCells));
+    // The cells' index arrays are Int32 (they fit), 8 points per hexahedron.
+    EXPECT_EQ(v.at("connectivity").type, "Int32");
+    EXPECT_EQ(v.at("offsets").type, "Int32");
+    const auto offsets = v.at("offsets").indices();
+    ASSERT_EQ(offsets.size(), static_cast<std::size_t>(v.nCells));
+    for (std::size_t i = 0; i < offsets.size(); ++i) EXPECT_EQ(offsets[i], 8 * static_cast<std::int64_t>(i + 1));
+    EXPECT_EQ(v.at("connectivity").indices().size(), 8 * static_cast<std::size_t>(v.nCells));
     for (std::size_t i = 0; i < ids.size(); ++i) {
       ASSERT_GE(ids[i], 0);
       ASSERT_LT(ids[i], nGlobal);
