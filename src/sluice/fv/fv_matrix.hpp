@@ -189,31 +189,33 @@ class FvMatrix {
   std::vector<T> faceFluxCorrection_;
 };
 
+// The operators take `a` by value and return it by move (`return a += b;`
+// would copy: its operand is a reference, not the parameter).
 template <field::FieldValueType T>
-FvMatrix<T> operator+(FvMatrix<T> a, const FvMatrix<T>& b) { return a += b; }
+FvMatrix<T> operator+(FvMatrix<T> a, const FvMatrix<T>& b) { a += b; return a; }
 template <field::FieldValueType T>
-FvMatrix<T> operator-(FvMatrix<T> a, const FvMatrix<T>& b) { return a -= b; }
+FvMatrix<T> operator-(FvMatrix<T> a, const FvMatrix<T>& b) { a -= b; return a; }
 template <field::FieldValueType T>
-FvMatrix<T> operator-(FvMatrix<T> a) { return a.negate(); }
+FvMatrix<T> operator-(FvMatrix<T> a) { a.negate(); return a; }
 template <field::FieldValueType T>
-FvMatrix<T> operator*(Scalar s, FvMatrix<T> a) { return a *= s; }
+FvMatrix<T> operator*(Scalar s, FvMatrix<T> a) { a *= s; return a; }
 /// a == b is a - b.
 template <field::FieldValueType T>
-FvMatrix<T> operator==(FvMatrix<T> a, const FvMatrix<T>& b) { return a -= b; }
+FvMatrix<T> operator==(FvMatrix<T> a, const FvMatrix<T>& b) { a -= b; return a; }
 
 template <field::FieldValueType T>
-FvMatrix<T> operator+(FvMatrix<T> a, const field::VolField<T>& s) { return a += s; }
+FvMatrix<T> operator+(FvMatrix<T> a, const field::VolField<T>& s) { a += s; return a; }
 template <field::FieldValueType T>
-FvMatrix<T> operator-(FvMatrix<T> a, const field::VolField<T>& s) { return a -= s; }
+FvMatrix<T> operator-(FvMatrix<T> a, const field::VolField<T>& s) { a -= s; return a; }
 /// M == s: A psi = source + s V.
 template <field::FieldValueType T>
-FvMatrix<T> operator==(FvMatrix<T> a, const field::VolField<T>& s) { return a -= s; }
+FvMatrix<T> operator==(FvMatrix<T> a, const field::VolField<T>& s) { a -= s; return a; }
 template <field::FieldValueType T>
-FvMatrix<T> operator+(FvMatrix<T> a, const std::vector<T>& s) { return a += s; }
+FvMatrix<T> operator+(FvMatrix<T> a, const std::vector<T>& s) { a += s; return a; }
 template <field::FieldValueType T>
-FvMatrix<T> operator-(FvMatrix<T> a, const std::vector<T>& s) { return a -= s; }
+FvMatrix<T> operator-(FvMatrix<T> a, const std::vector<T>& s) { a -= s; return a; }
 template <field::FieldValueType T>
-FvMatrix<T> operator==(FvMatrix<T> a, const std::vector<T>& s) { return a -= s; }
+FvMatrix<T> operator==(FvMatrix<T> a, const std::vector<T>& s) { a -= s; return a; }
 
 extern template class FvMatrix<Scalar>;
 extern template class FvMatrix<Vec3>;
