@@ -25,6 +25,13 @@ namespace {
 
 const fs::path kTutorial = test::kOpenFoamTutorials / "incompressible/icoFoam/cavity/cavity";
 
+/// The unchanged tutorial copied to `foamCase` and run by OpenFOAM (blockMesh, icoFoam).
+void runTutorialWithOpenFoam(const fs::path& foamCase) {
+  fs::copy(kTutorial, foamCase, fs::copy_options::recursive);
+  ASSERT_EQ(test::runOpenFoam("blockMesh", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.blockMesh");
+  ASSERT_EQ(test::runOpenFoam("icoFoam", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.icoFoam");
+}
+
 }  // namespace
 
 TEST(OpenFoamCavity, SluiceMatchesIcoFoamOnTheUnchangedTutorial) {
@@ -32,9 +39,7 @@ TEST(OpenFoamCavity, SluiceMatchesIcoFoamOnTheUnchangedTutorial) {
 
   test::TempDir dir("openfoam-cavity");
   const fs::path foamCase = dir.path() / "openfoam";
-  fs::copy(kTutorial, foamCase, fs::copy_options::recursive);
-  ASSERT_EQ(test::runOpenFoam("blockMesh", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.blockMesh");
-  ASSERT_EQ(test::runOpenFoam("icoFoam", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.icoFoam");
+  ASSERT_NO_FATAL_FAILURE(runTutorialWithOpenFoam(foamCase));
   ASSERT_TRUE(fs::exists(foamCase / "0.5/U")) << test::readTextFile(foamCase / "log.icoFoam");
 
   const std::vector<Vec3> foamU = test::readOpenFoamVectorField(foamCase / "0.5/U");
@@ -81,9 +86,7 @@ TEST(OpenFoamCavity, SluiceContinuesFromOpenFoamsTimeFolders) {
   if (!test::openFoamInstalled() || !fs::exists(kTutorial / "system/blockMeshDict")) GTEST_SKIP() << test::kNoOpenFoam;
   test::TempDir dir("openfoam-continue");
   const fs::path foamCase = dir.path() / "openfoam";
-  fs::copy(kTutorial, foamCase, fs::copy_options::recursive);
-  ASSERT_EQ(test::runOpenFoam("blockMesh", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.blockMesh");
-  ASSERT_EQ(test::runOpenFoam("icoFoam", foamCase).exitCode, 0) << test::readTextFile(foamCase / "log.icoFoam");
+  ASSERT_NO_FATAL_FAILURE(runTutorialWithOpenFoam(foamCase));
   const std::vector<Vec3> foamU = test::readOpenFoamVectorField(foamCase / "0.5/U");
   const mesh::MeshGeometry foamGeometry =
       mesh::MeshGeometry::compute(mesh::readPolyMesh(foamCase / "constant/polyMesh"));
