@@ -135,16 +135,16 @@ Label PolyMesh::moveEmptyFacesLast(std::vector<Label>& order) {
   order.resize(faces_.size());
   std::iota(order.begin(), order.begin() + ni, 0);
   Label next = ni;
-  for (int pass = 0; pass < 2; ++pass)
+  Label nonEmpty = ni;  // where the empty patches' faces begin: the end of the first pass
+  for (int pass = 0; pass < 2; ++pass) {
     for (Patch& p : patches_) {
       if ((p.type == "empty") != (pass == 1)) continue;
       for (Label i = 0; i < p.size; ++i) order[next + i] = p.start + i;
       p.start = next;
       next += p.size;
     }
-  Label nonEmpty = ni;
-  for (const Patch& p : patches_)
-    if (p.type != "empty") nonEmpty += p.size;
+    if (pass == 0) nonEmpty = next;
+  }
   faces_ = faces_.permuted(order);
   std::vector<Label> newOwner(owner_.size());
   for (std::size_t i = 0; i < order.size(); ++i) newOwner[i] = owner_[order[i]];
