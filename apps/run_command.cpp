@@ -52,18 +52,17 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   parallel::CaseStartup startup =
       parallel::startCase(world, caseDir, {.method = options.method, .renumber = !options.noRenumber});
   if (world.isRoot())
-    fmt::print("{} on {} rank(s): {} cells from {}, decomposition {}\n\n{}\n", application, world.size(),
-               startup.nGlobalCells, startup.meshSource, startup.settings.method, startup.report.toText());
+    fmt::print("{} on {} rank(s): {} cells from {}, decomposition {}\n{}\n{}\n", application, world.size(),
+               startup.nGlobalCells, startup.meshSource, startup.settings.method, startup.summary(),
+               startup.report.toText());
 
   Communicator comm = std::move(startup.graph);
   comm.setProfile(&profile);
-  std::vector<Label> cellOrder = std::move(startup.cellOrder);
   // Collective on `comm`: the constructor agrees on its ranks' local
   // failures (bad cyclic patches) before it communicates, and a failure while
   // it communicates ends the run; no agreement on another communicator here.
   std::unique_ptr<field::FvMesh> meshPtr = std::make_unique<field::FvMesh>(std::move(startup.mesh), comm);
   field::FvMesh& mesh = *meshPtr;
-  field::shareCellFileOrder(mesh, cellOrder);
 
   // On a terminal rank 0's solver lines scroll above the progress line.
   std::optional<solvers::TerminalLog> terminal;

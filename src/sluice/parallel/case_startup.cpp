@@ -1,16 +1,28 @@
 #include "sluice/parallel/case_startup.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <chrono>
+#include <numeric>
 #include <optional>
 
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/core/peak_memory.hpp"
+#include "sluice/io/dictionary.hpp"
 #include "sluice/mesh/case_mesh.hpp"
-#include "sluice/mesh/mesh_geometry.hpp"
-#include "sluice/parallel/decomposition.hpp"
-#include "sluice/parallel/parallel_error.hpp"
-#include "sluice/parallel/fault_injection.hpp"
 #include "sluice/mesh/mesh_check.hpp"
+#include "sluice/mesh/mesh_geometry.hpp"
+#include "sluice/parallel/block_mesh_share.hpp"
+#include "sluice/parallel/decomposition.hpp"
+#include "sluice/parallel/fault_injection.hpp"
+#include "sluice/parallel/local_renumbering.hpp"
+#include "sluice/parallel/parallel_error.hpp"
+#include "sluice/parallel/polymesh_share_reader.hpp"
+#include "sluice/parallel/share_migration.hpp"
+#include "sluice/parallel/share_partition.hpp"
 
 namespace sluice::parallel {
 
@@ -28,20 +40,38 @@ DecompositionSettings chooseSettings(const std::filesystem::path& caseDir, const
   return settings;
 }
 
-}  // namespace
+// "cell 17: ..." of a rank's check, with the cell's global id.
+std::string withGlobalCell(const std::string& error, const DistributedMesh& d) {
+  if (error.rfind("cell ", 0) != 0) return error;
+  std::size_t end = 5;
+  while (end < error.size() && std::isdigit(static_cast<unsigned char>(error[end]))) ++end;
+  if (end == 5) return error;
+  const auto local = std::stoll(error.substr(5, end - 5));
+  if (local < 0 || local >= static_cast<long long>(d.globalCellIds.size())) return error;
+  return fmt::format("cell {}{}", d.globalCellIds[static_cast<std::size_t>(local)], error.substr(end));
+}
 
-CaseStartup startCase(const Communicator& world, const std::filesystem::path& caseDir,
-                      const StartupOptions& options) {
-  CaseStartup s;
+// The checks of `sluice mesh` on this rank's cells: inverted, open or
+// degenerate cells and points at NaN are refused before anything is solved.
+void checkRankMesh(const Communicator& world, const DistributedMesh& d, const std::filesystem::path& caseDir,
+                   const std::string& source) {
+  collectively(world, [&] {
+    const mesh::MeshGeometry geometry = mesh::MeshGeometry::computeCells(d.mesh);
+    const mesh::MeshReport report = mesh::checkMesh(d.mesh, geometry);
+    if (!report.errors.empty())
+      throw InputError(fmt::format("{}: mesh check failed: {} (`sluice mesh {}` lists every error)", source,
+                                   withGlobalCell(report.errors.front(), d), caseDir.string()));
+  });
+}
+
+// Rank 0 reads or builds the whole mesh, checks and partitions it, and sends
+// every rank its part (distribute.hpp); the graph communicator is made after.
+void startOnRoot(const Communicator& world, const std::filesystem::path& caseDir, CaseStartup& s) {
   const int nRanks = world.size();
-  s.settings = collectively(world, [&] { return chooseSettings(caseDir, options.method, nRanks); });
-
   std::optional<mesh::LoadedMesh> global;
   std::vector<int> cellToRank;
   onRoot(world, [&] {
-    global = mesh::loadCaseMesh(caseDir, {.renumber = options.renumber});
-    // The checks of `sluice mesh`: a mesh with inverted, open or degenerate
-    // cells, or points at NaN, is refused before anything is solved on it.
+    global = mesh::loadCaseMesh(caseDir, {.renumber = false});
     std::vector<Vec3> centres;
     {
       const mesh::MeshGeometry geometry = mesh::MeshGeometry::computeCells(global->mesh);  // all the checks need
@@ -57,17 +87,9 @@ CaseStartup startCase(const Communicator& world, const std::filesystem::path& ca
       cellToRank = decompose(global->mesh, centres, nRanks, s.settings);
     }
   });
-  if (world.isRoot()) {
-    s.meshSource = global->source;
-    s.cellOrder = std::move(global->cellOrder);
-  }
-  world.broadcast(s.meshSource);
-
   failIfInjected(world, "distribute");  // a local failure while the others distribute: ends the run (MPI_Abort)
   s.mesh = distributeMesh(world.get(), global ? &global->mesh : nullptr, cellToRank);
   global.reset();
-  s.nGlobalCells = s.mesh.nGlobalCells;
-  s.report = gatherDecompositionReport(world.get(), s.mesh);
 
   // Placement: MPI may renumber the ranks of the graph communicator.
   s.graph = world.distributedGraph(s.mesh.halo.neighbours);
@@ -84,6 +106,118 @@ CaseStartup startCase(const Communicator& world, const std::filesystem::path& ca
     const mesh::PolyMesh& m = s.mesh.mesh;
     s.mesh.mesh = mesh::PolyMesh(m.points(), m.faces(), m.owner(), m.neighbour(), std::move(patches), m.name());
   }
+}
+
+// Every rank its share (read or generated), PT-Scotch on the distributed
+// cell graph, the graph communicator from the parts' neighbourhood, then the
+// faces and points move to their cells' ranks.
+void startDistributed(const Communicator& world, MeshShare share, CaseStartup& s, StartupTraffic& traffic) {
+  const int nRanks = world.size();
+  if (share.nGlobalCells < nRanks)
+    throw CollectiveError(fmt::format("{}: cannot decompose {} cells over {} ranks", share.name, share.nGlobalCells,
+                                      nRanks));
+  const IdRanges blocks = IdRanges::even(share.nGlobalCells, nRanks);
+  // From here a failure on one rank ends the run (MPI_Abort): the others are in exchanges with it.
+  std::vector<int> part = partitionShare(world.get(), share, blocks, traffic);
+  ShareMigration migration(world.get(), share, blocks, part, traffic);
+  part = {};
+  const std::vector<int> neighbours = migration.neighbourParts();
+  s.graph = world.distributedGraph(neighbours);
+  std::vector<int> parts(static_cast<std::size_t>(nRanks));
+  std::iota(parts.begin(), parts.end(), 0);
+  const std::vector<int> rankOfPart = world.translateRanks(parts, s.graph);
+  failIfInjected(world, "distribute");
+  s.mesh = migration.build(rankOfPart);
+}
+
+// Why the distributed start-up cannot take this case (empty: it can).
+std::string rankZeroReason(const DecompositionSettings& settings) {
+  if (settings.method != "scotch")
+    return fmt::format("method {} partitions on one rank (the distributed start-up uses PT-Scotch: method scotch)",
+                       settings.method);
+  return {};
+}
+
+bool hasCyclicPatches(const MeshShare& share) {
+  return std::any_of(share.patches.begin(), share.patches.end(),
+                     [](const mesh::Patch& p) { return p.type == "cyclic"; });
+}
+
+void gatherFigures(const Communicator& world, const StartupTraffic& traffic, double seconds, StartupFigures& f) {
+  const auto peak = static_cast<long long>(core::peakResidentBytes());
+  std::array<long long, 5> maxima{static_cast<long long>(seconds * 1e6), traffic.messages, traffic.bytes, peak,
+                                  traffic.exchanges};
+  std::array<long long, 4> sums{traffic.messages, traffic.bytes, peak, world.isRoot() ? peak : 0};
+  world.maxInPlace(std::span<long long>(maxima));
+  world.sumInPlace(std::span<long long>(sums));
+  f.seconds = static_cast<double>(maxima[0]) * 1e-6;
+  f.maxMessages = maxima[1];
+  f.maxBytes = maxima[2];
+  f.maxPeakBytes = maxima[3];
+  f.exchanges = maxima[4];
+  f.totalMessages = sums[0];
+  f.totalBytes = sums[1];
+  f.meanPeakBytes = sums[2] / world.size();
+  f.rank0PeakBytes = sums[3];
+}
+
+}  // namespace
+
+std::string CaseStartup::summary() const {
+  constexpr double MiB = 1024.0 * 1024.0;
+  const StartupFigures& f = figures;
+  std::string how = f.distributed ? "distributed (each rank its share of the mesh, PT-Scotch)"
+                                  : (f.fallbackReason.empty() ? "on rank 0" : "on rank 0: " + f.fallbackReason);
+  return fmt::format(
+      "Start-up {}: {:.2f} s; {} all-to-all exchanges, messages per rank max {} (total {}), sent per rank max "
+      "{:.1f} MiB (total {:.1f} MiB); peak memory after start-up rank 0 {:.0f} MiB, mean {:.0f}, max {:.0f} MiB\n",
+      how, f.seconds, f.exchanges, f.maxMessages, f.totalMessages, static_cast<double>(f.maxBytes) / MiB,
+      static_cast<double>(f.totalBytes) / MiB, static_cast<double>(f.rank0PeakBytes) / MiB,
+      static_cast<double>(f.meanPeakBytes) / MiB, static_cast<double>(f.maxPeakBytes) / MiB);
+}
+
+CaseStartup startCase(const Communicator& world, const std::filesystem::path& caseDir,
+                      const StartupOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  CaseStartup s;
+  const int nRanks = world.size();
+  s.settings = collectively(world, [&] { return chooseSettings(caseDir, options.method, nRanks); });
+  s.meshSource = collectively(world, [&] { return mesh::caseMeshSource(caseDir); });
+
+  StartupTraffic traffic;
+  std::optional<MeshShare> share;
+  std::string reason;
+  if (nRanks > 1 && options.distributed) {
+    reason = rankZeroReason(s.settings);
+    if (reason.empty()) {
+      if (s.meshSource == "constant/polyMesh") {
+        share = readPolyMeshShare(world, caseDir / s.meshSource);
+      } else {
+        const io::Dictionary dict =
+            collectively(world, [&] { return io::Dictionary::readFile(caseDir / s.meshSource, s.meshSource); });
+        share = buildBlockMeshShare(world, dict);
+        if (!share) reason = "the block mesh uses what the parallel block mesher does not cover";
+      }
+      if (share && hasCyclicPatches(*share)) {
+        share.reset();
+        reason = "cyclic patches must stay on one rank (the rank-0 decomposition keeps them)";
+      }
+    }
+  }
+  if (share) {
+    startDistributed(world, std::move(*share), s, traffic);
+    share.reset();
+    s.figures.distributed = true;
+  } else {
+    startOnRoot(world, caseDir, s);
+    s.figures.fallbackReason = reason;
+  }
+  s.nGlobalCells = s.mesh.nGlobalCells;
+  if (s.figures.distributed) checkRankMesh(world, s.mesh, caseDir, s.meshSource);
+  if (options.renumber) { auto rr = renumberOwnedCells(s.mesh); fmt::print(stderr, "DEBUG rank {} band {} -> {} kept {}\n", world.rank(), rr.bandwidthBefore, rr.bandwidthAfter, rr.renumbered); }
+  s.report = gatherDecompositionReport(world.get(), s.mesh);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  gatherFigures(world, traffic, seconds, s.figures);
   return s;
 }
 

@@ -1,13 +1,25 @@
 #pragma once
 // Parallel start-up of a case, shared by every command that runs on a
-// decomposed mesh: rank 0 builds or reads the mesh (renumbered), partitions it
-// with the case's decomposition settings, and sends every rank its part; the
-// ranks' neighbourhood is then handed to MPI as a distributed graph (reorder
-// allowed) and the rank's halo pattern is expressed in that communicator's
-// numbering, so exchanges and reductions of the run use `graph`.
+// decomposed mesh. Two ways, one result layout (distribute.hpp):
+//
+//  - distributed (several ranks, method scotch): every rank reads its share
+//    of constant/polyMesh or generates its share of the block mesh
+//    (MeshShare), the cell graph is partitioned by PT-Scotch across the
+//    ranks, the ranks' neighbourhood goes to MPI as a distributed graph
+//    (reorder allowed) and then faces and points move to their cells' ranks.
+//    No rank holds the whole mesh. Start-up communication: a handful of
+//    all-to-all exchanges (startup_exchange.hpp), counted in `traffic`.
+//  - on rank 0 (one rank, other methods, cyclic patches, block meshes the
+//    parallel mesher does not cover): rank 0 builds or reads the whole mesh,
+//    partitions it and sends every rank its part; the graph is made after.
+//
+// Either way cells, faces and points keep the case files' global numbering
+// (output, restart and field files do not depend on the rank count), and
+// each rank then renumbers its own cells (reverse Cuthill-McKee) when that
+// narrows its band. Each rank checks its cells (the checks of `sluice mesh`).
 //
 //   CaseStartup s = startCase(world, caseDir, {});      // collective
-//   if (world.isRoot()) fmt::print("{}", s.report.toText());
+//   if (world.isRoot()) fmt::print("{}{}", s.summary(), s.report.toText());
 //   HaloExchange halo(s.graph, s.mesh.halo, 100);       // neighbours in graph numbering
 #include <filesystem>
 #include <string>
@@ -16,12 +28,25 @@
 #include "sluice/parallel/decomposition_settings.hpp"
 #include "sluice/parallel/distribute.hpp"
 #include "sluice/parallel/distributed_mesh.hpp"
+#include "sluice/parallel/startup_exchange.hpp"
 
 namespace sluice::parallel {
 
 struct StartupOptions {
-  std::string method;    ///< overrides decomposeParDict's method when not empty
-  bool renumber = true;  ///< reverse Cuthill-McKee before partitioning
+  std::string method;          ///< overrides decomposeParDict's method when not empty
+  bool renumber = true;        ///< reverse Cuthill-McKee of each rank's cells
+  bool distributed = true;     ///< false: always the rank-0 start-up
+};
+
+/// What the start-up did, the same on every rank.
+struct StartupFigures {
+  bool distributed = false;      ///< which of the two ways
+  std::string fallbackReason;    ///< why the rank-0 way was taken with several ranks (empty otherwise)
+  double seconds = 0;            ///< wall time of startCase (the slowest rank)
+  long long exchanges = 0;       ///< all-to-all exchanges
+  long long maxMessages = 0, totalMessages = 0;  ///< point-to-point messages sent (per rank max, sum)
+  long long maxBytes = 0, totalBytes = 0;        ///< bytes sent (per rank max, sum)
+  long long rank0PeakBytes = 0, maxPeakBytes = 0, meanPeakBytes = 0;  ///< resident peak after start-up
 };
 
 struct CaseStartup {
@@ -29,9 +54,12 @@ struct CaseStartup {
   std::string meshSource;       ///< "system/blockMeshDict" or "constant/polyMesh"
   GlobalLabel nGlobalCells = 0;
   DistributedMesh mesh;         ///< halo.neighbours and processor patch ranks in `graph` numbering
-  std::vector<Label> cellOrder; ///< rank 0: order[cell] = cell in the case files (empty: not renumbered)
-  DecompositionReport report;   ///< on rank 0 (world numbering)
+  DecompositionReport report;   ///< on rank 0 (one line per world rank; neighbours in graph numbering)
   Communicator graph;           ///< distributed-graph communicator of the run
+  StartupFigures figures;
+
+  /// One or two lines for the log: the way taken, time, traffic, memory.
+  std::string summary() const;
 };
 
 /// Collective over `world`. Bad input (mesh, decomposeParDict, more ranks

@@ -526,9 +526,11 @@ DecompositionReport gatherDecompositionReport(MPI_Comm comm, const DistributedMe
   // [cells, nNeighbours, (neighbour, faces)...]
   std::vector<std::int64_t> mine{local.nOwnedCells, static_cast<std::int64_t>(local.halo.neighbours.size())};
   for (int nbr : local.halo.neighbours) {
-    const Label p = local.mesh.findPatch(fmt::format("procBoundary{}to{}", rank, nbr));
+    Label faces = 0;
+    for (const Patch& p : local.mesh.patches())
+      if (p.type == "processor" && p.neighbourRank == nbr) faces += p.size;
     mine.push_back(nbr);
-    mine.push_back(p >= 0 ? local.mesh.patches()[p].size : 0);
+    mine.push_back(faces);
   }
   const int count = static_cast<int>(mine.size());
   std::vector<int> counts(rank == 0 ? size : 0), displs(rank == 0 ? size : 0);

@@ -60,7 +60,6 @@ class InProcessRun {
     parallel::CaseStartup startup = parallel::startCase(world, caseDir, options);
     comm_ = std::make_unique<parallel::Communicator>(std::move(startup.graph));
     mesh_ = std::make_unique<field::FvMesh>(std::move(startup.mesh), *comm_);
-    field::shareCellFileOrder(*mesh_, startup.cellOrder);
     context_ = std::make_unique<solvers::RunContext>(solvers::RunContext{
         caseDir, caseDir.filename().string(), *comm_, profile_, *mesh_, controlDict_, stdout, nullptr, false,
         solvers::agreedLatestTimeFolder(*comm_, caseDir), std::nullopt});

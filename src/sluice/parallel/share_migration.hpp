@@ -1,0 +1,47 @@
+#pragma once
+// The last step of the distributed start-up: the faces of the MeshShares move
+// to the ranks that own their cells, the points follow, and each rank builds
+// its DistributedMesh with the layout of extractRankMesh (distribute.hpp), so
+// both start-ups give every rank the same part for the same cell-to-rank map.
+//
+//   ShareMigration migration(world.get(), share, blocks, part, traffic);   // collective: parts of the faces' cells
+//   std::vector<int> nbrs = migration.neighbourParts();                      // collective: parts sharing faces with mine
+//   Communicator graph = world.distributedGraph(nbrs);                      // placement before anything moves
+//   DistributedMesh mine = migration.build(world.translateRanks(all, graph)); // collective: faces and points move
+//
+// Parts are ranks of the communicator given to the constructor; build()
+// names them in the numbering `rankOfPart` gives (a graph communicator's),
+// which orders the processor patches and names them procBoundary<me>to<nbr>.
+#include <mpi.h>
+
+#include <span>
+#include <vector>
+
+#include "sluice/parallel/distributed_mesh.hpp"
+#include "sluice/parallel/mesh_share.hpp"
+#include "sluice/parallel/startup_exchange.hpp"
+
+namespace sluice::parallel {
+
+class ShareMigration {
+ public:
+  /// Collective. `blockPart[i]` is the part of cell cellBlocks.first(rank) + i.
+  ShareMigration(MPI_Comm comm, const MeshShare& share, const IdRanges& cellBlocks, std::span<const int> blockPart,
+                 StartupTraffic& traffic);
+
+  /// Collective. The other parts that share a face with this rank's part, ascending.
+  std::vector<int> neighbourParts();
+
+  /// Collective. This rank's part of the mesh; `rankOfPart[p]` is the number
+  /// of part p in the run's communicator (identity without placement).
+  DistributedMesh build(std::span<const int> rankOfPart);
+
+ private:
+  MPI_Comm comm_;
+  const MeshShare& share_;
+  StartupTraffic& traffic_;
+  int rank_ = 0, size_ = 1;
+  std::vector<int> ownerPart_, neighbourPart_;  ///< per face held: the parts of its cells (-1: no neighbour)
+};
+
+}  // namespace sluice::parallel
