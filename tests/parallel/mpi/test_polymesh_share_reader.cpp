@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -229,6 +230,34 @@ INSTANTIATE_TEST_SUITE_P(Layouts, PolyMeshShareReaderBinary,
                            return fmt::format("label{}_scalar{}_{}", info.param.labelBits, info.param.scalarBits,
                                               info.param.compactFaces ? "faceCompactList" : "faceList");
                          });
+
+// ------------------------------------------------------------------ OpenFOAM's own binary files
+
+const fs::path kFoamBashrc = "/usr/share/openfoam/etc/bashrc";
+const fs::path kCavity = "/usr/share/doc/openfoam-examples/examples/incompressible/icoFoam/cavity/cavity";
+
+TEST(PolyMeshShareReaderOpenFoam, BinaryBlockMeshCavity) {
+  // blockMesh with writeFormat binary writes faceCompactList, label=32,
+  // scalar=64. Skipped (on every rank) without OpenFOAM.
+  if (!fs::exists(kFoamBashrc) || !fs::exists(kCavity)) GTEST_SKIP() << "OpenFOAM not installed";
+  SharedTempDir dir("share_of");
+  int madeMesh = 0;
+  dir.writeOnRoot([&] {
+    const fs::path caseDir = dir.polyMesh().parent_path().parent_path();
+    fs::copy(kCavity, caseDir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    std::string control = test::readText(caseDir / "system/controlDict");
+    const auto at = control.find("writeFormat     ascii;");
+    if (at != std::string::npos) control.replace(at, 22, "writeFormat     binary;");
+    test::writeText(caseDir / "system/controlDict", control);
+    const std::string cmd = "bash -c 'source " + kFoamBashrc.string() + " >/dev/null 2>&1 && blockMesh -case \"" +
+                            caseDir.string() + "\"' > \"" + (caseDir / "log.blockMesh").string() + "\" 2>&1";
+    madeMesh = std::system(cmd.c_str()) == 0 &&
+               test::readText(dir.polyMesh() / "faces").find("faceCompactList") != std::string::npos;
+  });
+  MPI_Bcast(&madeMesh, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  ASSERT_TRUE(madeMesh) << "blockMesh failed";
+  expectSharesMakeSerialMesh(dir.polyMesh());
+}
 
 // ------------------------------------------------------------------ errors
 
