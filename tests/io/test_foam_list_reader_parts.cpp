@@ -106,13 +106,17 @@ TEST(FoamListReaderParts, BinaryLabelsOfBothWidths) {
 TEST(FoamListReaderParts, BinaryTruncatedListIsReportedByEveryPart) {
   std::string text = binaryList<std::int32_t>({10, 11, 12, 13, 14, 15});
   text.resize(text.size() - 10);  // ")", two entries and a byte of a third gone
-  EXPECT_EQ(errorOf([&] { binary(text).readLabelListPart([](std::size_t) { return EntryRange{0, 1}; }); }),
+  EXPECT_EQ(errorOf([&] { binary(text).readLabelListPart([](std::size_t) {
+                            return EntryRange{0, 1};
+                          }); }),
             "f: expected 6 entries, file ends after 3");
 }
 
 TEST(FoamListReaderParts, BinaryEntryTooLargeForLabelNamesItsIndex) {
   const std::string text = binaryList<std::int64_t>({1, 2, std::int64_t{1} << 40, 4});
-  EXPECT_EQ(errorOf([&] { binary(text, 8).readLabelListPart([](std::size_t n) { return EntryRange{2, n}; }); }),
+  EXPECT_EQ(errorOf([&] { binary(text, 8).readLabelListPart([](std::size_t n) {
+                            return EntryRange{2, n};
+                          }); }),
             "f: entry 2 (1099511627776) does not fit in a 32-bit label");
 }
 
@@ -144,8 +148,8 @@ TEST(FoamListReaderParts, CompactListPartReadsItsOffsetsAndValues) {
   EXPECT_EQ(ascii3.lists.offsets, (std::vector<Label>{0, 4}));
   EXPECT_EQ(ascii3.lists.values, (std::vector<Label>{3, 4, 5, 6}));
 
-  const std::string bin = binaryList<std::int32_t>({0, 3, 7, 10}) +
-                          binaryList<std::int32_t>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+  const std::string bin =
+      binaryList<std::int32_t>({0, 3, 7, 10}) + binaryList<std::int32_t>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
   CompactListPart last = binary(bin).readCompactLabelListListPart([](std::size_t n) { return EntryRange{2, n}; });
   EXPECT_EQ(last.first, 2u);
   EXPECT_EQ(last.lists.offsets, (std::vector<Label>{0, 3}));

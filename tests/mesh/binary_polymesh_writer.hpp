@@ -71,16 +71,18 @@ inline void writeBinaryPolyMesh(const PolyMesh& mesh, const std::filesystem::pat
     faces += ")\n";
   }
   test::writeText(dir / "faces", faces);
-  test::writeText(dir / "owner", foamHeader("binary", "labelList", "owner", b.arch()) + binaryLabelList(b, mesh.owner()));
+  test::writeText(dir / "owner",
+                  foamHeader("binary", "labelList", "owner", b.arch()) + binaryLabelList(b, mesh.owner()));
   test::writeText(dir / "neighbour",
-            foamHeader("binary", "labelList", "neighbour", b.arch()) + binaryLabelList(b, mesh.neighbour()));
+                  foamHeader("binary", "labelList", "neighbour", b.arch()) + binaryLabelList(b, mesh.neighbour()));
 
   // The boundary of a binary mesh is text with a binary header: take ours and patch the header.
   writePolyMesh(mesh, dir / "text");
   std::string boundary = test::readText(dir / "text" / "boundary");
   std::filesystem::remove_all(dir / "text");
   const auto body = boundary.find("}\n") + 2;
-  test::writeText(dir / "boundary", foamHeader("binary", "polyBoundaryMesh", "boundary", b.arch()) + boundary.substr(body));
+  test::writeText(dir / "boundary",
+                  foamHeader("binary", "polyBoundaryMesh", "boundary", b.arch()) + boundary.substr(body));
 }
 
 }  // namespace sluice::mesh::testing

@@ -37,8 +37,7 @@ io::FoamStreamFormat PolyMeshFileHeader::streamFormat(const std::string& file) c
 bool PolyMeshFileHeader::isCompactFaceList(const std::string& file) const {
   if (className == "faceCompactList") return true;
   if (className == "faceList" || className.empty()) return false;
-  throw InputError(
-      fmt::format("{}: unexpected class '{}' (expected faceList or faceCompactList)", file, className));
+  throw InputError(fmt::format("{}: unexpected class '{}' (expected faceList or faceCompactList)", file, className));
 }
 
 std::string polyMeshDisplayName(const fs::path& polyMeshDir) {
@@ -70,8 +69,7 @@ Patch readPatch(const std::string& name, const io::Dictionary& d, int line, cons
   p.size = d.get<Label>("nFaces");
   p.start = d.get<Label>("startFace");
   if (p.size < 0 || p.start < 0)
-    throw InputError(locatedMessage(file, line, 0,
-                                    fmt::format("patch '{}' has negative nFaces or startFace", p.name)));
+    throw InputError(locatedMessage(file, line, 0, fmt::format("patch '{}' has negative nFaces or startFace", p.name)));
   if (d.found("inGroups")) {
     io::TokenStream ts = d.stream("inGroups");
     if (!ts.atEnd() && ts.peek().isWord() && ts.peek().text.rfind("List<", 0) == 0) ts.next();  // List<word> 1(wall)

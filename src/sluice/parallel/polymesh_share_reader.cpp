@@ -61,8 +61,8 @@ struct LocalRead {
 void checkPatches(const MeshShare& share, const std::string& boundaryName) {
   constexpr auto maxLabel = static_cast<GlobalLabel>(std::numeric_limits<Label>::max());
   if (share.nGlobalFaces > maxLabel)
-    throw CollectiveError(fmt::format("{}/faces: {} faces do not fit in 32-bit labels", share.name,
-                                      share.nGlobalFaces));
+    throw CollectiveError(
+        fmt::format("{}/faces: {} faces do not fit in 32-bit labels", share.name, share.nGlobalFaces));
   if (auto problem = mesh::patchTilingProblem(share.patches, static_cast<Label>(share.nGlobalInternalFaces),
                                               static_cast<Label>(share.nGlobalFaces)))
     throw CollectiveError(fmt::format("{}: {}", boundaryName, *problem));
@@ -85,8 +85,8 @@ void checkFacesHeld(const MeshShare& share) {
     const GlobalLabel owner = share.owner[i];
     const GlobalLabel neighbour = share.neighbour[i];
     if (owner < 0 || owner >= share.nGlobalCells)
-      throw InputError(fmt::format("{}: face {} has owner {} outside the {} cells", ownerName, f, owner,
-                                   share.nGlobalCells));
+      throw InputError(
+          fmt::format("{}: face {} has owner {} outside the {} cells", ownerName, f, owner, share.nGlobalCells));
     if (f < share.nGlobalInternalFaces) {
       if (neighbour < 0 || neighbour >= share.nGlobalCells)
         throw InputError(fmt::format("{}: internal face {} has neighbour {} outside the {} cells", neighbourName, f,
@@ -141,8 +141,8 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
       in.expectEnd();
       local.ownerSize = owner.listSize;
       if (owner.listSize != static_cast<std::size_t>(share.nGlobalFaces))
-        throw InputError(fmt::format("{}: {} entries but there are {} faces", f.name, owner.listSize,
-                                     share.nGlobalFaces));
+        throw InputError(
+            fmt::format("{}: {} entries but there are {} faces", f.name, owner.listSize, share.nGlobalFaces));
       share.owner.assign(owner.entries.begin(), owner.entries.end());
     }
     {
@@ -152,8 +152,8 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
       in.expectEnd();
       local.neighbourSize = neighbour.listSize;
       if (neighbour.listSize > static_cast<std::size_t>(share.nGlobalFaces))
-        throw InputError(fmt::format("{}: {} entries but there are only {} faces", f.name,
-                                     neighbour.listSize, share.nGlobalFaces));
+        throw InputError(
+            fmt::format("{}: {} entries but there are only {} faces", f.name, neighbour.listSize, share.nGlobalFaces));
       local.neighbour = std::move(neighbour.entries);
     }
     {

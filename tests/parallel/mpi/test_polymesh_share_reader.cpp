@@ -188,10 +188,11 @@ TEST(PolyMeshShareReader, AsciiListsWithoutSizes) {
     for (const Vec3& p : m.points()) points += fmt::format("({} {} {})\n", p.x, p.y, p.z);
     test::writeText(dir.polyMesh() / "points", points + ")\n");
     std::string faces = mesh::testing::foamHeader("ascii", "faceList", "faces", "") + "(\n";
-    for (Label f = 0; f < m.nFaces(); ++f) faces += fmt::format("{}({})\n", m.faces()[f].size(), fmt::join(m.faces()[f], " "));
+    for (Label f = 0; f < m.nFaces(); ++f)
+      faces += fmt::format("{}({})\n", m.faces()[f].size(), fmt::join(m.faces()[f], " "));
     test::writeText(dir.polyMesh() / "faces", faces + ")\n");
     test::writeText(dir.polyMesh() / "owner", mesh::testing::foamHeader("ascii", "labelList", "owner", "") +
-                                                   fmt::format("({})\n", fmt::join(m.owner(), " ")));
+                                                  fmt::format("({})\n", fmt::join(m.owner(), " ")));
   });
   expectSharesMakeSerialMesh(dir.polyMesh());
 }
@@ -204,7 +205,7 @@ TEST(PolyMeshShareReader, OldNeighbourListPaddedWithMinusOne) {
     std::vector<Label> padded = m.neighbour();
     padded.resize(static_cast<std::size_t>(m.nFaces()), -1);
     test::writeText(dir.polyMesh() / "neighbour", mesh::testing::foamHeader("ascii", "labelList", "neighbour", "") +
-                                                       fmt::format("{}\n({})\n", padded.size(), fmt::join(padded, " ")));
+                                                      fmt::format("{}\n({})\n", padded.size(), fmt::join(padded, " ")));
   });
   expectSharesMakeSerialMesh(dir.polyMesh());
 }
@@ -216,8 +217,7 @@ class PolyMeshShareReaderBinary : public ::testing::TestWithParam<BinaryLayout> 
 TEST_P(PolyMeshShareReaderBinary, SharesMakeTheSerialMesh) {
   SharedTempDir dir("share_binary");
   dir.writeOnRoot([&] {
-    mesh::testing::writeBinaryPolyMesh(mesh::testing::hexMesh(5, 3, 2, /*cyclicY=*/true), dir.polyMesh(),
-                                       GetParam());
+    mesh::testing::writeBinaryPolyMesh(mesh::testing::hexMesh(5, 3, 2, /*cyclicY=*/true), dir.polyMesh(), GetParam());
   });
   expectSharesMakeSerialMesh(dir.polyMesh());
 }
@@ -363,7 +363,8 @@ TEST(PolyMeshShareReaderErrors, FaceReferringToAMissingPointNamesFileAndFace) {
       faces.add(face);
     }
     mesh::writePolyMesh(m, dir.polyMesh());
-    std::string text = mesh::testing::foamHeader("ascii", "faceList", "faces", "") + fmt::format("{}\n(\n", faces.size());
+    std::string text =
+        mesh::testing::foamHeader("ascii", "faceList", "faces", "") + fmt::format("{}\n(\n", faces.size());
     for (Label f = 0; f < faces.size(); ++f) text += fmt::format("{}({})\n", faces[f].size(), fmt::join(faces[f], " "));
     test::writeText(dir.polyMesh() / "faces", text + ")\n");
   });
@@ -379,8 +380,9 @@ TEST(PolyMeshShareReaderErrors, InternalFaceWithoutNeighbour) {
     mesh::writePolyMesh(m, dir.polyMesh());
     std::vector<Label> neighbour = m.neighbour();
     neighbour[2] = -1;
-    test::writeText(dir.polyMesh() / "neighbour", mesh::testing::foamHeader("ascii", "labelList", "neighbour", "") +
-                                                       fmt::format("{}\n({})\n", neighbour.size(), fmt::join(neighbour, " ")));
+    test::writeText(dir.polyMesh() / "neighbour",
+                    mesh::testing::foamHeader("ascii", "labelList", "neighbour", "") +
+                        fmt::format("{}\n({})\n", neighbour.size(), fmt::join(neighbour, " ")));
   });
   Communicator comm(MPI_COMM_WORLD);
   EXPECT_EQ(collectiveErrorOf([&] { readPolyMeshShare(comm, dir.polyMesh()); }),
@@ -394,7 +396,7 @@ TEST(PolyMeshShareReaderErrors, OwnerListShorterThanFaces) {
     mesh::writePolyMesh(m, dir.polyMesh());
     std::vector<Label> owner(m.owner().begin(), m.owner().end() - 1);
     test::writeText(dir.polyMesh() / "owner", mesh::testing::foamHeader("ascii", "labelList", "owner", "") +
-                                                   fmt::format("{}\n({})\n", owner.size(), fmt::join(owner, " ")));
+                                                  fmt::format("{}\n({})\n", owner.size(), fmt::join(owner, " ")));
   });
   Communicator comm(MPI_COMM_WORLD);
   EXPECT_EQ(collectiveErrorOf([&] { readPolyMeshShare(comm, dir.polyMesh()); }),
