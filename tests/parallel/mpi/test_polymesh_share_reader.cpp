@@ -7,8 +7,11 @@
 
 #include <mpi.h>
 
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -290,6 +293,44 @@ TEST(PolyMeshShareReaderErrors, TruncatedBinaryPointsFileGivesEveryRankTheSerial
   Communicator comm(MPI_COMM_WORLD);
   const std::string message = collectiveErrorOf([&] { readPolyMeshShare(comm, dir.polyMesh()); });
   EXPECT_EQ(message, "constant/polyMesh/points: expected 72 entries, file ends after 45");
+  EXPECT_EQ(message, serialErrorOf(dir.polyMesh()));
+}
+
+TEST(PolyMeshShareReaderErrors, NonFiniteBinaryPointFoundByItsRankReachesEveryRank) {
+  // Binary entries are decoded only by the rank that holds them: the last
+  // point is looked at by the last rank alone.
+  SharedTempDir dir("share_err");
+  const PolyMesh m = test::boxMesh(5, 3, 2);  // 72 points
+  dir.writeOnRoot([&] {
+    mesh::testing::writeBinaryPolyMesh(m, dir.polyMesh(), BinaryLayout{});
+    std::string points = test::readText(dir.polyMesh() / "points");
+    const std::size_t lastZ = points.find("72\n(") + 4 + 71 * 24 + 16;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::memcpy(points.data() + lastZ, &nan, sizeof nan);
+    test::writeText(dir.polyMesh() / "points", points);
+  });
+  Communicator comm(MPI_COMM_WORLD);
+  const std::string message = collectiveErrorOf([&] { readPolyMeshShare(comm, dir.polyMesh()); });
+  EXPECT_EQ(message, "constant/polyMesh/points: entry 71 is not finite");
+  EXPECT_EQ(message, serialErrorOf(dir.polyMesh()));
+}
+
+TEST(PolyMeshShareReaderErrors, Label64OwnerTooLargeForALabel) {
+  SharedTempDir dir("share_err");
+  const PolyMesh m = test::boxMesh(3, 2, 2);
+  dir.writeOnRoot([&] {
+    const BinaryLayout layout{64, 64, true};
+    mesh::testing::writeBinaryPolyMesh(m, dir.polyMesh(), layout);
+    std::vector<std::int64_t> owner(m.owner().begin(), m.owner().end());
+    owner[1] = std::int64_t{1} << 40;
+    std::string text = mesh::testing::foamHeader("binary", "labelList", "owner", layout.arch()) +
+                       fmt::format("{}\n(", owner.size());
+    for (std::int64_t o : owner) mesh::testing::appendRaw(text, o);
+    test::writeText(dir.polyMesh() / "owner", text + ")\n");
+  });
+  Communicator comm(MPI_COMM_WORLD);
+  const std::string message = collectiveErrorOf([&] { readPolyMeshShare(comm, dir.polyMesh()); });
+  EXPECT_EQ(message, "constant/polyMesh/owner: entry 1 (1099511627776) does not fit in a 32-bit label");
   EXPECT_EQ(message, serialErrorOf(dir.polyMesh()));
 }
 
