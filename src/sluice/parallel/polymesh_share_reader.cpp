@@ -51,8 +51,6 @@ io::EntryRange shareOf(std::size_t n, int rank, int ranks) {
 
 /// What the ranks read before they agree on the cell count.
 struct LocalRead {
-  std::size_t ownerSize = 0;
-  std::size_t neighbourSize = 0;
   std::vector<Label> neighbour;  ///< entries [faceRange.first, faceRange.first + size) of the neighbour list
   io::EntryRange faceRange;
 };
@@ -139,7 +137,6 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
       auto in = f.reader();
       io::ListPart<Label> owner = in.readLabelListPart(myFaces);
       in.expectEnd();
-      local.ownerSize = owner.listSize;
       if (owner.listSize != static_cast<std::size_t>(share.nGlobalFaces))
         throw InputError(
             fmt::format("{}: {} entries but there are {} faces", f.name, owner.listSize, share.nGlobalFaces));
@@ -150,7 +147,6 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
       auto in = f.reader();
       io::ListPart<Label> neighbour = in.readLabelListPart(myFaces);
       in.expectEnd();
-      local.neighbourSize = neighbour.listSize;
       if (neighbour.listSize > static_cast<std::size_t>(share.nGlobalFaces))
         throw InputError(
             fmt::format("{}: {} entries but there are only {} faces", f.name, neighbour.listSize, share.nGlobalFaces));
