@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -328,13 +329,70 @@ Scalar FoamListReader::binaryScalar(const char* p) const {
 
 // ---------------------------------------------------------------- generic list
 
+EntryRange FoamListReader::rangeOf(const RangeOfListSize* range, std::size_t count) {
+  if (range == nullptr) return {0, count};
+  const EntryRange r = (*range)(count);
+  if (r.first > r.last || r.last > count)
+    throw std::logic_error(fmt::format("FoamListReader: entry range [{}, {}) is not within a list of {}", r.first,
+                                       r.last, count));
+  return r;
+}
+
+template <class Item>
+std::size_t FoamListReader::countUnsized(std::string_view what, bool nested, std::size_t completeBefore, Item item) {
+  const std::size_t begin = pos_;
+  std::size_t n = 0;
+  for (;;) {
+    skipSpace();
+    if (!atEnd() && text_[pos_] == ')') break;
+    try {
+      if (atEnd()) throw EndOfInput{};
+      item();
+    } catch (const EndOfInput&) {
+      if (nested) throw;
+      throw InputError(fmt::format("{}list not closed by ')', file ends after {} entries", prefix(what),
+                                   completeBefore + n));
+    }
+    ++n;
+  }
+  pos_ = begin;
+  return n;
+}
+
 template <class T, class AsciiItem, class BinaryItems>
 std::size_t FoamListReader::readListInto(std::vector<T>& out, std::string_view what, bool nested,
-                                         std::size_t itemBytes, AsciiItem asciiItem, BinaryItems binaryItems) {
+                                         std::size_t itemBytes, AsciiItem asciiItem, BinaryItems binaryItems,
+                                         const RangeOfListSize* range, EntryRange* kept) {
   const ListStart s = openList(what, nested);
   const std::size_t before = out.size();
+  auto keep = [&](std::size_t count) {
+    const EntryRange r = rangeOf(range, count);
+    if (kept) *kept = r;
+    return r;
+  };
+  // `count` ascii items (just after '('), keeping those in r, then ')'.
+  auto readAsciiItems = [&](const ListStart& list, const EntryRange& r) {
+    // (nested lists append to a shared vector: exact reserves there would defeat geometric growth)
+    if (!nested) out.reserve(before + std::min(r.last - r.first, (text_.size() - pos_) / 2 + 1));
+    std::size_t i = 0;
+    try {
+      for (; i < list.count; ++i) {
+        skipSpace();
+        if (!atEnd() && text_[pos_] == ')') failCount(list, i);
+        if (i >= r.first && i < r.last)
+          out.push_back(asciiItem());
+        else
+          (void)asciiItem();
+      }
+    } catch (const EndOfInput&) {
+      if (nested) throw;
+      failTruncated(what, list.count, i);
+    }
+    closeSized(list, what, nested);
+  };
   switch (s.kind) {
     case ListOpen::Empty:
+      keep(0);
       return 0;
     case ListOpen::Uniform: {
       T value{};
@@ -345,33 +403,30 @@ std::size_t FoamListReader::readListInto(std::vector<T>& out, std::string_view w
         if (nested) throw;
         failTruncated(what, s.count, 0);
       }
-      chargeUniform(s, 1);
-      out.insert(out.end(), s.count, value);
+      const EntryRange r = keep(s.count);
+      chargeUniform({s.kind, r.last - r.first, s.start}, 1);
+      out.insert(out.end(), r.last - r.first, value);
       return s.count;
     }
-    case ListOpen::Sized:
+    case ListOpen::Sized: {
+      const EntryRange r = keep(s.count);
       if (format_.binary) {
         const char* p = binaryBlock(what, s.count, itemBytes, nested);
-        out.resize(before + s.count);
+        const std::size_t n = r.last - r.first;
+        out.resize(before + n);
         // An empty list may leave out.data() null: no memcpy to it.
-        if (s.count > 0) binaryItems(p, out.data() + before, s.count);
+        if (n > 0) binaryItems(p + r.first * itemBytes, out.data() + before, n, r.first);
         return s.count;
       }
-      // (nested lists append to a shared vector: exact reserves there would defeat geometric growth)
-      if (!nested) out.reserve(before + std::min(s.count, (text_.size() - pos_) / 2 + 1));
-      try {
-        for (std::size_t i = 0; i < s.count; ++i) {
-          skipSpace();
-          if (!atEnd() && text_[pos_] == ')') failCount(s, i);
-          out.push_back(asciiItem());
-        }
-      } catch (const EndOfInput&) {
-        if (nested) throw;
-        failTruncated(what, s.count, out.size() - before);
-      }
-      closeSized(s, what, nested);
+      readAsciiItems(s, r);
       return s.count;
+    }
     case ListOpen::Unsized:
+      if (range != nullptr) {  // the range needs the size: count first, then read as a sized list
+        const ListStart sized{ListOpen::Sized, countUnsized(what, nested, 0, asciiItem), s.start};
+        readAsciiItems(sized, keep(sized.count));
+        return sized.count;
+      }
       for (;;) {
         skipSpace();
         if (atEnd()) {
@@ -391,22 +446,29 @@ std::size_t FoamListReader::readListInto(std::vector<T>& out, std::string_view w
                                        out.size() - before));
         }
       }
+      keep(out.size() - before);
       return out.size() - before;
   }
   return 0;
 }
 
-std::size_t FoamListReader::appendLabelList(std::vector<Label>& out, std::string_view what, bool nested) {
+std::size_t FoamListReader::appendLabelListPart(std::vector<Label>& out, std::string_view what, bool nested,
+                                                const RangeOfListSize* range, EntryRange* kept) {
   const bool swap = format_.bigEndian != (std::endian::native == std::endian::big);
   return readListInto(
       out, what, nested, static_cast<std::size_t>(format_.labelBytes), [this] { return asciiLabel(); },
-      [&](const char* p, Label* dst, std::size_t n) {
+      [&](const char* p, Label* dst, std::size_t n, std::size_t firstIndex) {
         if (format_.labelBytes == 4 && !swap) {
           std::memcpy(dst, p, n * sizeof(Label));
           return;
         }
-        for (std::size_t i = 0; i < n; ++i) dst[i] = binaryLabel(p + i * format_.labelBytes, i, what);
-      });
+        for (std::size_t i = 0; i < n; ++i) dst[i] = binaryLabel(p + i * format_.labelBytes, firstIndex + i, what);
+      },
+      range, kept);
+}
+
+std::size_t FoamListReader::appendLabelList(std::vector<Label>& out, std::string_view what, bool nested) {
+  return appendLabelListPart(out, what, nested, nullptr, nullptr);
 }
 
 std::vector<Label> FoamListReader::readLabelList(std::string_view what) {
@@ -415,11 +477,19 @@ std::vector<Label> FoamListReader::readLabelList(std::string_view what) {
   return out;
 }
 
+ListPart<Label> FoamListReader::readLabelListPart(const RangeOfListSize& range, std::string_view what) {
+  ListPart<Label> part;
+  EntryRange kept;
+  part.listSize = appendLabelListPart(part.entries, what, false, &range, &kept);
+  part.first = kept.first;
+  return part;
+}
+
 std::vector<Scalar> FoamListReader::readScalarList(std::string_view what) {
   std::vector<Scalar> out;
   readListInto(
       out, what, false, static_cast<std::size_t>(format_.scalarBytes), [this] { return asciiScalar(); },
-      [&](const char* p, Scalar* dst, std::size_t n) {
+      [&](const char* p, Scalar* dst, std::size_t n, std::size_t) {
         for (std::size_t i = 0; i < n; ++i) dst[i] = binaryScalar(p + i * format_.scalarBytes);
       });
   // (ascii items were checked as they were read; binary ones may hold nan or inf)
@@ -429,14 +499,16 @@ std::vector<Scalar> FoamListReader::readScalarList(std::string_view what) {
   return out;
 }
 
-std::vector<Vec3> FoamListReader::readVectorList(std::string_view what) {
+std::vector<Vec3> FoamListReader::readVectors(std::string_view what, const RangeOfListSize* range,
+                                              EntryRange* kept, std::size_t* listSize) {
   static_assert(sizeof(Vec3) == 3 * sizeof(Scalar), "Vec3 must be three packed scalars");
   std::vector<Vec3> out;
   const auto sb = static_cast<std::size_t>(format_.scalarBytes);
   const bool swap = format_.bigEndian != (std::endian::native == std::endian::big);
-  readListInto(
+  EntryRange r;
+  const std::size_t count = readListInto(
       out, what, false, 3 * sb, [this] { return asciiVector(); },
-      [&](const char* p, Vec3* dst, std::size_t n) {
+      [&](const char* p, Vec3* dst, std::size_t n, std::size_t) {
         if (sb == sizeof(Scalar) && !swap) {
           std::memcpy(static_cast<void*>(dst), p, n * sizeof(Vec3));
           return;
@@ -444,26 +516,67 @@ std::vector<Vec3> FoamListReader::readVectorList(std::string_view what) {
         for (std::size_t i = 0; i < n; ++i)
           dst[i] = Vec3{binaryScalar(p + (3 * i) * sb), binaryScalar(p + (3 * i + 1) * sb),
                         binaryScalar(p + (3 * i + 2) * sb)};
-      });
+      },
+      range, &r);
   // (ascii items were checked as they were read; binary ones may hold nan or inf)
   if (format_.binary)
     for (std::size_t i = 0; i < out.size(); ++i)
       if (!std::isfinite(out[i].x) || !std::isfinite(out[i].y) || !std::isfinite(out[i].z))
-        throw InputError(fmt::format("{}entry {} is not finite", prefix(what), i));
+        throw InputError(fmt::format("{}entry {} is not finite", prefix(what), r.first + i));
+  if (kept) *kept = r;
+  if (listSize) *listSize = count;
   return out;
 }
 
-CompactLabelLists FoamListReader::readLabelListList(std::string_view what) {
-  CompactLabelLists out;
+std::vector<Vec3> FoamListReader::readVectorList(std::string_view what) {
+  return readVectors(what, nullptr, nullptr, nullptr);
+}
+
+ListPart<Vec3> FoamListReader::readVectorListPart(const RangeOfListSize& range, std::string_view what) {
+  ListPart<Vec3> part;
+  EntryRange kept;
+  part.entries = readVectors(what, &range, &kept, &part.listSize);
+  part.first = kept.first;
+  return part;
+}
+
+CompactListPart FoamListReader::readLabelListListRange(const RangeOfListSize* range, std::string_view what) {
+  CompactListPart part;
+  CompactLabelLists& out = part.lists;
   const ListStart s = openList(what, false);
   auto pushOffset = [&] {
     if (out.values.size() > static_cast<std::size_t>(std::numeric_limits<Label>::max()))
       throw InputError(prefix(what) + "more than 2^31 values in total");
     out.offsets.push_back(static_cast<Label>(out.values.size()));
   };
+  std::vector<Label> dropped;  // items outside the range, parsed and forgotten
+  // `list.count` items (just after '('), keeping those in r, then ')'.
+  auto readItems = [&](const ListStart& list, const EntryRange& r) {
+    part.listSize = list.count;
+    part.first = r.first;
+    out.offsets.reserve(std::min(r.last - r.first, text_.size() - pos_) + 1);
+    std::size_t i = 0;
+    try {
+      for (; i < list.count; ++i) {
+        skipSpace();
+        if (!atEnd() && text_[pos_] == ')') failCount(list, i);
+        if (i >= r.first && i < r.last) {
+          appendLabelList(out.values, what, true);
+          pushOffset();
+        } else {
+          dropped.clear();
+          appendLabelList(dropped, what, true);
+        }
+      }
+    } catch (const EndOfInput&) {
+      failTruncated(what, list.count, i);
+    }
+    closeSized(list, what, false);
+  };
   switch (s.kind) {
     case ListOpen::Empty:
-      return out;
+      part.first = rangeOf(range, 0).first;
+      return part;
     case ListOpen::Uniform: {
       std::vector<Label> item;
       try {
@@ -472,29 +585,29 @@ CompactLabelLists FoamListReader::readLabelListList(std::string_view what) {
       } catch (const EndOfInput&) {
         failTruncated(what, s.count, 0);
       }
-      chargeUniform(s, item.size() + 1);  // (+1: each item's offset)
-      out.offsets.reserve(s.count + 1);
-      for (std::size_t i = 0; i < s.count; ++i) {
+      const EntryRange r = rangeOf(range, s.count);
+      part.listSize = s.count;
+      part.first = r.first;
+      chargeUniform({s.kind, r.last - r.first, s.start}, item.size() + 1);  // (+1: each item's offset)
+      out.offsets.reserve(r.last - r.first + 1);
+      for (std::size_t i = r.first; i < r.last; ++i) {
         out.values.insert(out.values.end(), item.begin(), item.end());
         pushOffset();
       }
-      return out;
+      return part;
     }
     case ListOpen::Sized:
-      out.offsets.reserve(std::min(s.count, text_.size() - pos_) + 1);
-      try {
-        for (std::size_t i = 0; i < s.count; ++i) {
-          skipSpace();
-          if (!atEnd() && text_[pos_] == ')') failCount(s, i);
-          appendLabelList(out.values, what, true);
-          pushOffset();
-        }
-      } catch (const EndOfInput&) {
-        failTruncated(what, s.count, out.offsets.size() - 1);
-      }
-      closeSized(s, what, false);
-      return out;
+      readItems(s, rangeOf(range, s.count));
+      return part;
     case ListOpen::Unsized:
+      if (range != nullptr) {  // the range needs the size: count first, then read as a sized list
+        const std::size_t n = countUnsized(what, false, 0, [&] {
+          dropped.clear();
+          appendLabelList(dropped, what, true);
+        });
+        readItems({ListOpen::Sized, n, s.start}, rangeOf(range, n));
+        return part;
+      }
       for (;;) {
         skipSpace();
         if (!atEnd() && text_[pos_] == ')') {
@@ -510,33 +623,76 @@ CompactLabelLists FoamListReader::readLabelListList(std::string_view what) {
         }
         pushOffset();
       }
-      return out;
+      part.listSize = out.offsets.size() - 1;
+      return part;
   }
-  return out;
+  return part;
+}
+
+CompactLabelLists FoamListReader::readLabelListList(std::string_view what) {
+  return readLabelListListRange(nullptr, what).lists;
+}
+
+CompactListPart FoamListReader::readLabelListListPart(const RangeOfListSize& range, std::string_view what) {
+  return readLabelListListRange(&range, what);
+}
+
+CompactListPart FoamListReader::readCompactLabelListListPart(const RangeOfListSize& range, std::string_view what) {
+  const std::string offsetsWhat = what.empty() ? std::string("offsets") : fmt::format("{}: offsets", what);
+  const std::string valuesWhat = what.empty() ? std::string("values") : fmt::format("{}: values", what);
+  // Items [first, last) need offsets [first, last]; the offsets list has one
+  // entry more than there are items (or none for an empty list).
+  const ListPart<Label> offsets = readLabelListPart(
+      [&](std::size_t nOffsets) {
+        if (nOffsets == 0) return EntryRange{0, 0};
+        const EntryRange items = range(nOffsets - 1);
+        return EntryRange{items.first, items.last + 1};
+      },
+      offsetsWhat);
+  const std::vector<Label>& o = offsets.entries;
+  CompactListPart part;
+  part.listSize = offsets.listSize == 0 ? 0 : offsets.listSize - 1;
+  part.first = offsets.first;
+  if (!o.empty() && offsets.first == 0 && o.front() != 0)
+    throw InputError(fmt::format("{}first offset is {} (must be 0)", prefix(what), o.front()));
+  for (std::size_t i = 1; i < o.size(); ++i)
+    if (o[i] < o[i - 1])
+      throw InputError(fmt::format("{}offsets decrease at item {} ({} after {})", prefix(what),
+                                   offsets.first + i - 1, o[i], o[i - 1]));
+  // Offsets [first, last] give the values of items [first, last).
+  const bool holdsLastOffset = !o.empty() && offsets.first + o.size() == offsets.listSize;
+  ListPart<Label> values = readLabelListPart(
+      [&](std::size_t nValues) {
+        if (o.empty()) return EntryRange{0, 0};
+        const auto first = static_cast<std::size_t>(std::max<Label>(o.front(), 0));
+        const auto last = static_cast<std::size_t>(std::max<Label>(o.back(), 0));
+        if (last > nValues) {
+          if (holdsLastOffset)
+            throw InputError(fmt::format("{}last offset is {} but there are {} values", prefix(what), o.back(),
+                                         nValues));
+          throw InputError(fmt::format("{}offset {} of item {} is beyond the {} values", prefix(what), o.back(),
+                                       offsets.first + o.size() - 1, nValues));
+        }
+        return EntryRange{first, last};
+      },
+      valuesWhat);
+  if (offsets.listSize == 0) {  // an empty compact list may be written as two empty lists
+    if (values.listSize != 0)
+      throw InputError(fmt::format("{}{} values but no offsets", prefix(what), values.listSize));
+    return part;
+  }
+  if (holdsLastOffset && static_cast<std::size_t>(o.back()) != values.listSize)
+    throw InputError(fmt::format("{}last offset is {} but there are {} values", prefix(what), o.back(),
+                                 values.listSize));
+  part.lists.offsets.clear();
+  part.lists.offsets.reserve(o.size());
+  for (Label offset : o) part.lists.offsets.push_back(offset - o.front());
+  part.lists.values = std::move(values.entries);
+  return part;
 }
 
 CompactLabelLists FoamListReader::readCompactLabelListList(std::string_view what) {
-  const std::string offsetsWhat = what.empty() ? std::string("offsets") : fmt::format("{}: offsets", what);
-  const std::string valuesWhat = what.empty() ? std::string("values") : fmt::format("{}: values", what);
-  CompactLabelLists out;
-  out.offsets = readLabelList(offsetsWhat);
-  out.values = readLabelList(valuesWhat);
-  if (out.offsets.empty()) {  // an empty compact list may be written as two empty lists
-    if (!out.values.empty())
-      throw InputError(fmt::format("{}{} values but no offsets", prefix(what), out.values.size()));
-    out.offsets.push_back(0);
-    return out;
-  }
-  if (out.offsets.front() != 0)
-    throw InputError(fmt::format("{}first offset is {} (must be 0)", prefix(what), out.offsets.front()));
-  for (std::size_t i = 1; i < out.offsets.size(); ++i)
-    if (out.offsets[i] < out.offsets[i - 1])
-      throw InputError(fmt::format("{}offsets decrease at item {} ({} after {})", prefix(what), i - 1,
-                                   out.offsets[i], out.offsets[i - 1]));
-  if (static_cast<std::size_t>(out.offsets.back()) != out.values.size())
-    throw InputError(fmt::format("{}last offset is {} but there are {} values", prefix(what), out.offsets.back(),
-                                 out.values.size()));
-  return out;
+  return readCompactLabelListListPart([](std::size_t n) { return EntryRange{0, n}; }, what).lists;
 }
 
 void FoamListReader::expectEnd() {

@@ -18,11 +18,21 @@
 //   std::vector<Vec3> points = in.readVectorList();
 //   in.expectEnd();
 //
+// Part of a list (one rank's share in a parallel read): the `...Part`
+// readers take the entries to keep as a function of the list's size and
+// hold only those; the rest is jumped over (binary, fixed-size items) or
+// parsed and dropped (ascii; binary faceList items). The whole-list readers
+// are the parts that keep everything, so both check and report alike.
+//
+//   auto myShare = [&](std::size_t n) { return io::EntryRange{n * r / P, n * (r + 1) / P}; };
+//   io::ListPart<Vec3> mine = in.readVectorListPart(myShare);   // mine.listSize, mine.first, mine.entries
+//
 // Errors throw InputError naming the file, with line and column for ascii
 // text: "constant/polyMesh/points: expected 1000 entries, file ends after 998",
 // "constant/polyMesh/owner:20:1: list says 3 entries but has 2",
 // "constant/polyMesh/owner:25:1: bad integer '1.5'".
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +62,30 @@ struct CompactLabelLists {
   std::vector<Label> values;
 };
 
+/// Entries [first, last) of a list.
+struct EntryRange {
+  std::size_t first = 0;
+  std::size_t last = 0;
+};
+/// The entries to keep of a list of the given size (a sub-range of it).
+using RangeOfListSize = std::function<EntryRange(std::size_t listSize)>;
+
+/// Entries first .. first + entries.size() - 1 of a list of listSize entries.
+template <class T>
+struct ListPart {
+  std::size_t listSize = 0;
+  std::size_t first = 0;
+  std::vector<T> entries;
+};
+
+/// Items first .. first + lists.offsets.size() - 2 of a list of listSize
+/// label lists; lists.offsets starts at 0.
+struct CompactListPart {
+  std::size_t listSize = 0;
+  std::size_t first = 0;
+  CompactLabelLists lists;
+};
+
 class FoamListReader {
  public:
   /// Reads from `text` starting at byte `offset` (usually just after the
@@ -69,6 +103,20 @@ class FoamListReader {
   /// faceCompactList / labelListCompactList: an offsets list (size N+1,
   /// starting at 0, non-decreasing) followed by the concatenated values.
   CompactLabelLists readCompactLabelListList(std::string_view what = {});
+
+  /// The entries `range(listSize)` of a list, read as the whole-list readers
+  /// above read it (the same checks on every entry they look at: ascii lists
+  /// are parsed to their end, binary ones are checked for size and their
+  /// closing ')'). Entries outside the range are not kept.
+  ListPart<Label> readLabelListPart(const RangeOfListSize& range, std::string_view what = {});
+  ListPart<Vec3> readVectorListPart(const RangeOfListSize& range, std::string_view what = {});
+  /// Items `range(listSize)` of a List<labelList>.
+  CompactListPart readLabelListListPart(const RangeOfListSize& range, std::string_view what = {});
+  /// Items `range(listSize)` of a compact list (listSize: the offsets' size
+  /// less one). Binary: reads only the offsets [first, last] and the values
+  /// they give. The offsets' checks of readCompactLabelListList apply to the
+  /// offsets read (so together the parts of all ranks check them all).
+  CompactListPart readCompactLabelListListPart(const RangeOfListSize& range, std::string_view what = {});
 
   /// Throws unless only whitespace and comments remain.
   void expectEnd();
@@ -114,10 +162,24 @@ class FoamListReader {
   Label binaryLabel(const char* p, std::size_t index, std::string_view what) const;
   Scalar binaryScalar(const char* p) const;
 
-  /// Reads one list of any form, appending its items to `out`; returns the count.
+  /// Reads one list of any form, appending its items to `out` (those in
+  /// `range(count)` when a range is given, recorded in `*kept`); returns the
+  /// count. binaryItems(p, dst, n, firstIndex) decodes n items from p.
   template <class T, class AsciiItem, class BinaryItems>
   std::size_t readListInto(std::vector<T>& out, std::string_view what, bool nested, std::size_t itemBytes,
-                           AsciiItem asciiItem, BinaryItems binaryItems);
+                           AsciiItem asciiItem, BinaryItems binaryItems, const RangeOfListSize* range = nullptr,
+                           EntryRange* kept = nullptr);
+  /// `range(count)` after checking it lies in [0, count] (all when null).
+  static EntryRange rangeOf(const RangeOfListSize* range, std::size_t count);
+  /// The number of items of an unsized ascii list whose '(' has just been
+  /// read (parsed and dropped with `item`); leaves the position unchanged.
+  template <class Item>
+  std::size_t countUnsized(std::string_view what, bool nested, std::size_t completeBefore, Item item);
+  std::size_t appendLabelListPart(std::vector<Label>& out, std::string_view what, bool nested,
+                                  const RangeOfListSize* range, EntryRange* kept);
+  std::vector<Vec3> readVectors(std::string_view what, const RangeOfListSize* range, EntryRange* kept,
+                                std::size_t* listSize);
+  CompactListPart readLabelListListRange(const RangeOfListSize* range, std::string_view what);
   std::size_t appendLabelList(std::vector<Label>& out, std::string_view what, bool nested);
 
   std::string_view text_;

@@ -55,24 +55,8 @@ PolyMesh::PolyMesh(std::vector<Vec3> points, FaceList faces, std::vector<Label> 
         throw InputError(fmt::format("{}: duplicate patch name '{}'", name_, p.name));
     if (p.size < 0) throw InputError(fmt::format("{}: patch '{}' has {} faces", name_, p.name, p.size));
   }
-  // The patches cover the boundary faces in list order (the files' layout),
-  // or in list order with the empty patches behind all others (FvMesh's
-  // layout, see moveEmptyFacesLast). Errors name the files' layout.
-  const auto tiles = [&](bool emptyLast) -> std::optional<std::string> {
-    Label expectedStart = nInternalFaces();
-    for (int pass = 0; pass < (emptyLast ? 2 : 1); ++pass)
-      for (const Patch& p : patches_) {
-        if (emptyLast && (p.type == "empty") != (pass == 1)) continue;
-        if (p.start != expectedStart)
-          return fmt::format("{}: patch '{}' starts at face {} with {} faces; expected start {}", name_, p.name,
-                             p.start, p.size, expectedStart);
-        expectedStart += p.size;
-      }
-    if (expectedStart != nf)
-      return fmt::format("{}: patches cover faces up to {} but there are {} faces", name_, expectedStart, nf);
-    return std::nullopt;
-  };
-  if (const auto problem = tiles(false); problem && tiles(true)) throw InputError(*problem);
+  if (const auto problem = patchTilingProblem(patches_, nInternalFaces(), nf))
+    throw InputError(fmt::format("{}: {}", name_, *problem));
 }
 
 Label PolyMesh::findPatch(const std::string& patchName) const {
