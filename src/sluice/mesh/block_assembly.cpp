@@ -74,7 +74,6 @@ class Assembler {
  private:
   using FaceRef = BlockFaceRef;
 
-  [[noreturn]] void fail(const std::string& message) const { topology_.fail(message); }
   Label label(Label block, int localVertex) const { return topology_.label(block, localVertex); }
   Quad faceLabels(Label block, int face) const { return topology_.faceLabels(block, face); }
   static Quad sortedQuad(const Quad& q) { return BlockTopology::sortedQuad(q); }
@@ -93,44 +92,11 @@ class Assembler {
     nRawPoints_ = pointOffset;
   }
 
-  // Lattice origin, step vectors and extents of a block face, with the
-  // corners taken in the order `corner[0..3]` (local hex vertices).
-  struct FaceFrame {
-    std::array<Label, 3> origin, u, v;
-    Label nu, nv;
-  };
-  FaceFrame frame(Label block, const std::array<int, 4>& corner) const {
-    const HexBlock& hb = blocks_[block];
-    const auto c0 = hb.vertexCoords(corner[0]);
-    const auto c1 = hb.vertexCoords(corner[1]);
-    const auto c3 = hb.vertexCoords(corner[3]);
-    FaceFrame fr{c0, {}, {}, 0, 0};
-    for (int d = 0; d < 3; ++d) {
-      const Label du = c1[d] - c0[d], dv = c3[d] - c0[d];
-      fr.u[d] = (du > 0) - (du < 0);
-      fr.v[d] = (dv > 0) - (dv < 0);
-      fr.nu += std::abs(du);
-      fr.nv += std::abs(dv);
-    }
-    return fr;
-  }
-
   void mergePoints() {
     MinUnionFind uf(nRawPoints_);
     for (const auto& [A, B] : topology_.sharedPairs()) {
-      const std::array<int, 4> cornersA = HexBlock::faceVertices[A.face];
-      std::array<int, 4> cornersB{};
-      for (int m = 0; m < 4; ++m) {
-        const Label lab = label(A.block, cornersA[m]);
-        for (int v = 0; v < 8; ++v)
-          if (label(B.block, v) == lab) cornersB[m] = v;
-      }
-      const FaceFrame fa = frame(A.block, cornersA);
-      const FaceFrame fb = frame(B.block, cornersB);
+      const auto [fa, fb] = topology_.sharedFrames({A, B});
       const Quad key = faceLabels(A.block, A.face);
-      if (fa.nu != fb.nu || fa.nv != fb.nv)
-        fail(fmt::format("blocks {} and {} have different numbers of cells on their shared face {} ({}x{} and {}x{})",
-                         A.block, B.block, quadText(key), fa.nu, fa.nv, fb.nu, fb.nv));
 
       const HexBlock& ha = blocks_[A.block];
       const HexBlock& hbk = blocks_[B.block];
@@ -154,7 +120,7 @@ class Assembler {
           const Label ib = hbk.pointIndex(pb[0], pb[1], pb[2]);
           const Scalar d2 = magSqr(ha.points()[ia] - hbk.points()[ib]);
           if (d2 > tol2)
-            fail(
+            topology_.fail(
                 fmt::format("blocks {} and {} do not match on their shared face {}: points {} and {} are {:g} "
                             "apart (inconsistent grading or edges?)",
                             A.block, B.block, quadText(key), fmt::streamed(ha.points()[ia]),

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -82,6 +83,40 @@ std::array<HexBlockGeometry::EdgeShape, 12> BlockTopology::edgeShapes(Label bloc
     }
   }
   return shapes;
+}
+
+BlockTopology::FaceFrame BlockTopology::frame(Label block, const std::array<int, 4>& corner) const {
+  const HexLattice lattice(spec_.blocks[block].cells);
+  const auto c0 = lattice.vertexCoords(corner[0]);
+  const auto c1 = lattice.vertexCoords(corner[1]);
+  const auto c3 = lattice.vertexCoords(corner[3]);
+  FaceFrame fr{c0, {}, {}, 0, 0};
+  for (int d = 0; d < 3; ++d) {
+    const Label du = c1[d] - c0[d], dv = c3[d] - c0[d];
+    fr.u[d] = (du > 0) - (du < 0);
+    fr.v[d] = (dv > 0) - (dv < 0);
+    fr.nu += std::abs(du);
+    fr.nv += std::abs(dv);
+  }
+  return fr;
+}
+
+std::pair<BlockTopology::FaceFrame, BlockTopology::FaceFrame> BlockTopology::sharedFrames(
+    const std::pair<BlockFaceRef, BlockFaceRef>& pair) const {
+  const auto& [A, B] = pair;
+  const std::array<int, 4> cornersA = HexLattice::faceVertices[A.face];
+  std::array<int, 4> cornersB{};
+  for (int m = 0; m < 4; ++m) {
+    const Label lab = label(A.block, cornersA[m]);
+    for (int v = 0; v < 8; ++v)
+      if (label(B.block, v) == lab) cornersB[m] = v;
+  }
+  const FaceFrame fa = frame(A.block, cornersA);
+  const FaceFrame fb = frame(B.block, cornersB);
+  if (fa.nu != fb.nu || fa.nv != fb.nv)
+    fail(fmt::format("blocks {} and {} have different numbers of cells on their shared face {} ({}x{} and {}x{})",
+                     A.block, B.block, quadText(faceLabels(A.block, A.face)), fa.nu, fa.nv, fb.nu, fb.nv));
+  return {fa, fb};
 }
 
 BlockTopology::PatchLayout BlockTopology::patchLayout(GlobalLabel nInternalFaces) const {

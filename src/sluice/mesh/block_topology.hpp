@@ -56,6 +56,19 @@ class BlockTopology {
   bool isDefault(Label block, int face) const { return sharedWith_[block][face].block < 0 && patchOf_[block][face] < 0; }
   bool hasDefaultFaces() const;
 
+  /// Lattice origin, unit steps and extents of a block face, with its
+  /// corners taken in the order `corner[0..3]` (local hex vertices): the
+  /// face's lattice points are origin + a u + b v, 0 <= a <= nu, 0 <= b <= nv.
+  struct FaceFrame {
+    std::array<Label, 3> origin, u, v;
+    Label nu, nv;
+  };
+  FaceFrame frame(Label block, const std::array<int, 4>& corner) const;
+  /// The frames of the two sides of a shared block face, corners matched by
+  /// vertex label, so that (a, b) is the same point on both sides. InputError
+  /// if the two sides have different cell counts.
+  std::pair<FaceFrame, FaceFrame> sharedFrames(const std::pair<BlockFaceRef, BlockFaceRef>& pair) const;
+
   /// The shapes of the block's 12 edges (curved edges from spec().edges, first match wins).
   std::array<HexBlockGeometry::EdgeShape, 12> edgeShapes(Label block) const;
   /// The block's 8 corners (unscaled).
