@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <span>
 #include <vector>
 
 #include "sluice/core/error.hpp"
 #include "sluice/mesh/block_mesh.hpp"
+#include "sluice/mesh/block_point_numbering.hpp"
 #include "sluice/mesh/block_topology.hpp"
 #include "sluice/mesh/hex_block_geometry.hpp"
 #include "sluice/mesh/hex_lattice.hpp"
@@ -16,6 +18,7 @@ namespace sluice::parallel {
 namespace {
 
 using mesh::HexLattice;
+using LatticePoint = mesh::BlockPointNumbering::LatticePoint;
 
 /// [n*r/P, n*(r+1)/P): rank r's part of n things.
 std::array<GlobalLabel, 2> rankRange(GlobalLabel n, const Communicator& comm) {
@@ -23,128 +26,186 @@ std::array<GlobalLabel, 2> rankRange(GlobalLabel n, const Communicator& comm) {
   return {n * r / p, n * (r + 1) / p};
 }
 
-bool covers(const mesh::BlockMeshSpec& spec) { return spec.blocks.size() == 1; }
-
-/// A boundary face before sorting by id.
-struct BoundaryFace {
+/// A face before sorting by id.
+struct HeldFace {
   GlobalLabel id;
   GlobalLabel owner;
-  HexLattice::Quad points;
+  GlobalLabel neighbour;
+  std::array<Label, 4> points;  // global point ids
 };
 
-/// One block: global point ids are its lattice point indices, global cell
-/// ids its cell indices.
-///   MeshShare share = SingleBlockShare(comm, topology).build();
-class SingleBlockShare {
+/// The share of one rank, built cell by cell over its cell range.
+///   MeshShare share = BlockMeshShareBuilder(comm, topology, numbering).build();
+class BlockMeshShareBuilder {
  public:
-  SingleBlockShare(const Communicator& comm, const mesh::BlockTopology& topology)
-      : comm_(comm), topology_(topology), spec_(topology.spec()), lattice_(spec_.blocks[0].cells) {}
+  BlockMeshShareBuilder(const Communicator& comm, const mesh::BlockTopology& topology,
+                        const mesh::BlockPointNumbering& numbering)
+      : comm_(comm), topology_(topology), numbering_(numbering), spec_(topology.spec()) {
+    for (const mesh::BlockSpec& block : spec_.blocks) lattices_.emplace_back(block.cells);
+  }
 
   MeshShare build() {
-    const Label ni = lattice_.ni(), nj = lattice_.nj(), nk = lattice_.nk();
     MeshShare share;
     share.name = spec_.fileName;
-    share.nGlobalCells = lattice_.nCells();
-    share.nGlobalInternalFaces = GlobalLabel{ni - 1} * nj * nk + GlobalLabel{ni} * (nj - 1) * nk +
-                                 GlobalLabel{ni} * nj * (nk - 1);
-    share.nGlobalFaces =
-        share.nGlobalInternalFaces + 2 * (GlobalLabel{ni} * nj + GlobalLabel{nj} * nk + GlobalLabel{ni} * nk);
-    share.nGlobalPoints = lattice_.nPoints();
+    share.nGlobalCells = topology_.nCells();
+    share.nGlobalPoints = numbering_.nPoints();
+    GlobalLabel nBoundary = 0;
+    for (Label b = 0; b < topology_.nBlocks(); ++b) {
+      const auto& n = lattices_[b].cells();
+      share.nGlobalInternalFaces += GlobalLabel{n[0] - 1} * n[1] * n[2] + GlobalLabel{n[0]} * (n[1] - 1) * n[2] +
+                                    GlobalLabel{n[0]} * n[1] * (n[2] - 1);
+      for (int f = 0; f < 6; ++f) {
+        const GlobalLabel count = lattices_[b].boundaryFaceCount(f);
+        if (topology_.sharedWith(b, f).block < 0)
+          nBoundary += count;
+        else if (topology_.sharedWith(b, f).block > b)
+          share.nGlobalInternalFaces += count;
+      }
+    }
+    share.nGlobalFaces = share.nGlobalInternalFaces + nBoundary;
     const mesh::BlockTopology::PatchLayout layout = topology_.patchLayout(share.nGlobalInternalFaces);
     share.patches = layout.patches;
 
-    const auto [cellBegin, cellEnd] = rankRange(share.nGlobalCells, comm_);
-    // Faces this rank's cells own, counted; one prefix sum each numbers them.
-    GlobalLabel nInternal = 0, nDefault = 0;
-    for (GlobalLabel c = cellBegin; c < cellEnd; ++c) {
-      const auto [i, j, k] = lattice_.cellCoords(static_cast<Label>(c));
-      nInternal += (i + 1 < ni) + (j + 1 < nj) + (k + 1 < nk);
-      for (int f = 0; f < 6; ++f) nDefault += topology_.isDefault(0, f) && lattice_.touches(f, i, j, k);
-    }
-    GlobalLabel nextInternal = comm_.exclusiveSum(nInternal);
-    GlobalLabel nextDefault = comm_.exclusiveSum(nDefault);
-    if (layout.defaultPatch >= 0) nextDefault += layout.patches[layout.defaultPatch].start + layout.defaultOffset;
-
-    // The listed patch entry of each block face: first face id (-1: not listed).
-    std::array<GlobalLabel, 6> listedStart;
-    listedStart.fill(-1);
+    // The listed patch entry of each block face: its first face id (-1: not listed).
+    std::vector<std::array<GlobalLabel, 6>> listedStart(topology_.nBlocks());
+    for (auto& row : listedStart) row.fill(-1);
     for (std::size_t p = 0; p < spec_.patches.size(); ++p) {
       const auto& refs = topology_.patchFaces(p);
       for (std::size_t e = 0; e < refs.size(); ++e)
-        listedStart[refs[e].face] = layout.patches[p].start + layout.entryOffset[p][e];
+        listedStart[refs[e].block][refs[e].face] = layout.patches[p].start + layout.entryOffset[p][e];
     }
 
-    const auto nHeld = static_cast<std::size_t>(nInternal) + 6;
+    const auto [cellBegin, cellEnd] = rankRange(share.nGlobalCells, comm_);
+    // Internal faces (numbered later by one prefix sum) and boundary faces of this rank's cells.
+    std::vector<HeldFace> internal, boundary;
+    std::vector<std::size_t> defaultFaces;  // in `boundary`, in cell order
+    std::vector<HeldFace> upper;
+    forEachCell(cellBegin, cellEnd, [&](Label b, Label i, Label j, Label k, GlobalLabel c) {
+      const HexLattice& lattice = lattices_[b];
+      upper.clear();
+      const std::array<bool, 3> hasUpper{i + 1 < lattice.ni(), j + 1 < lattice.nj(), k + 1 < lattice.nk()};
+      const std::array<GlobalLabel, 3> step{1, lattice.ni(), GlobalLabel{lattice.ni()} * lattice.nj()};
+      for (int d = 0; d < 3; ++d)
+        if (hasUpper[d]) upper.push_back({-1, c, c + step[d], globalPoints(b, lattice.internalFace(d, i, j, k))});
+      for (const auto& pair : topology_.sharedPairs()) {
+        const auto& [A, B] = pair;
+        if (A.block != b || !lattice.touches(A.face, i, j, k)) continue;
+        const HexLattice::Quad face = lattice.boundaryFace(A.face, i, j, k);
+        upper.push_back({-1, c, neighbourAcross(B, b, face), globalPoints(b, face)});
+      }
+      std::stable_sort(upper.begin(), upper.end(),
+                       [](const HeldFace& x, const HeldFace& y) { return x.neighbour < y.neighbour; });
+      internal.insert(internal.end(), upper.begin(), upper.end());
+
+      for (int f = 0; f < 6; ++f) {
+        if (!lattice.touches(f, i, j, k) || topology_.sharedWith(b, f).block >= 0) continue;
+        const auto points = globalPoints(b, lattice.boundaryFace(f, i, j, k));
+        if (listedStart[b][f] >= 0) {
+          boundary.push_back({listedStart[b][f] + lattice.boundaryFacePosition(f, i, j, k), c, -1, points});
+        } else {
+          defaultFaces.push_back(boundary.size());
+          boundary.push_back({-1, c, -1, points});  // numbered below
+        }
+      }
+    });
+
+    // One prefix sum each numbers the internal faces and the default faces.
+    const GlobalLabel firstInternal = comm_.exclusiveSum(static_cast<GlobalLabel>(internal.size()));
+    GlobalLabel nextDefault = comm_.exclusiveSum(static_cast<GlobalLabel>(defaultFaces.size()));
+    if (layout.defaultPatch >= 0) nextDefault += layout.patches[layout.defaultPatch].start + layout.defaultOffset;
+    for (std::size_t f = 0; f < internal.size(); ++f) internal[f].id = firstInternal + static_cast<GlobalLabel>(f);
+    for (std::size_t f : defaultFaces) boundary[f].id = nextDefault++;
+    std::sort(boundary.begin(), boundary.end(), [](const HeldFace& x, const HeldFace& y) { return x.id < y.id; });
+
+    const std::size_t nHeld = internal.size() + boundary.size();
     share.faceIds.reserve(nHeld);
     share.owner.reserve(nHeld);
     share.neighbour.reserve(nHeld);
-    std::vector<BoundaryFace> boundary;
-    const std::array<GlobalLabel, 3> step{1, ni, GlobalLabel{ni} * nj};
-    for (GlobalLabel c = cellBegin; c < cellEnd; ++c) {
-      const auto [i, j, k] = lattice_.cellCoords(static_cast<Label>(c));
-      const std::array<bool, 3> hasUpper{i + 1 < ni, j + 1 < nj, k + 1 < nk};
-      for (int d = 0; d < 3; ++d) {
-        if (!hasUpper[d]) continue;
-        addFace(share, nextInternal++, c, c + step[d], lattice_.internalFace(d, i, j, k));
+    share.faces.reserve(nHeld, 4 * nHeld);
+    for (const auto* faces : {&internal, &boundary})
+      for (const HeldFace& face : *faces) {
+        share.faceIds.push_back(face.id);
+        share.owner.push_back(face.owner);
+        share.neighbour.push_back(face.neighbour);
+        share.faces.add(std::span<const Label>(face.points.data(), face.points.size()));
       }
-      for (int f = 0; f < 6; ++f) {
-        if (!lattice_.touches(f, i, j, k)) continue;
-        if (listedStart[f] >= 0) {
-          boundary.push_back({listedStart[f] + lattice_.boundaryFacePosition(f, i, j, k), c,
-                              lattice_.boundaryFace(f, i, j, k)});
-        } else {
-          boundary.push_back({nextDefault++, c, lattice_.boundaryFace(f, i, j, k)});
-        }
-      }
-    }
-    std::sort(boundary.begin(), boundary.end(), [](const BoundaryFace& a, const BoundaryFace& b) { return a.id < b.id; });
-    for (const BoundaryFace& face : boundary) addFace(share, face.id, face.owner, -1, face.points);
-
     addPoints(share);
     return share;
   }
 
  private:
-  static void addFace(MeshShare& share, GlobalLabel id, GlobalLabel owner, GlobalLabel neighbour,
-                      const HexLattice::Quad& points) {
-    share.faceIds.push_back(id);
-    share.owner.push_back(owner);
-    share.neighbour.push_back(neighbour);
-    share.faces.add(std::span<const Label>(points.data(), points.size()));
+  /// Calls visit(block, i, j, k, global cell) for the cells first .. last-1.
+  template <class Visit>
+  void forEachCell(GlobalLabel first, GlobalLabel last, Visit&& visit) const {
+    Label b = 0;
+    for (GlobalLabel c = first; c < last; ++c) {
+      while (topology_.cellOffset(b + 1) <= c) ++b;
+      const auto [i, j, k] = lattices_[b].cellCoords(static_cast<Label>(c - topology_.cellOffset(b)));
+      visit(b, i, j, k, c);
+    }
+  }
+
+  std::array<Label, 4> globalPoints(Label block, const HexLattice::Quad& lattice) const {
+    std::array<Label, 4> ids;
+    for (int m = 0; m < 4; ++m)
+      ids[m] = static_cast<Label>(numbering_.id({block, lattices_[block].pointCoords(lattice[m])}));
+    return ids;
+  }
+
+  /// The cell of block `other.block` on the other side of lattice face `face` of block `block`.
+  GlobalLabel neighbourAcross(const mesh::BlockFaceRef& other, Label block, const HexLattice::Quad& face) const {
+    const HexLattice& there = lattices_[other.block];
+    constexpr Label kNone = std::numeric_limits<Label>::max();
+    std::array<Label, 3> cell{kNone, kNone, kNone};
+    for (Label p : face)
+      for (const LatticePoint& m : numbering_.mergedWith({block, lattices_[block].pointCoords(p)}))
+        if (m.block == other.block)
+          for (int d = 0; d < 3; ++d) cell[d] = std::min(cell[d], m.ijk[d]);
+    const int d = other.face / 2;
+    cell[d] = other.face % 2 == 0 ? 0 : there.cells()[d] - 1;
+    return topology_.cellOffset(other.block) + there.cellIndex(cell[0], cell[1], cell[2]);
   }
 
   void addPoints(MeshShare& share) const {
-    const mesh::HexBlockGeometry geometry(topology_.corners(0), lattice_.cells(), spec_.blocks[0].grading,
-                                          topology_.edgeShapes(0));
+    std::vector<mesh::HexBlockGeometry> geometry;
+    for (Label b = 0; b < topology_.nBlocks(); ++b)
+      geometry.emplace_back(topology_.corners(b), lattices_[b].cells(), spec_.blocks[b].grading,
+                            topology_.edgeShapes(b));
     const auto [pointBegin, pointEnd] = rankRange(share.nGlobalPoints, comm_);
     share.firstPoint = pointBegin;
     share.points.reserve(static_cast<std::size_t>(pointEnd - pointBegin));
-    for (GlobalLabel p = pointBegin; p < pointEnd; ++p) {
-      const auto [i, j, k] = lattice_.pointCoords(static_cast<Label>(p));
-      Vec3 point = geometry.point(i, j, k);
+    numbering_.forEachPoint(pointBegin, pointEnd, [&](GlobalLabel, const LatticePoint& source) {
+      const auto& [i, j, k] = source.ijk;
+      Vec3 point = geometry[source.block].point(i, j, k);
       if (spec_.scale != 1) point *= spec_.scale;  // as PolyMesh::scalePoints
       share.points.push_back(point);
-    }
+    });
   }
 
   const Communicator& comm_;
   const mesh::BlockTopology& topology_;
+  const mesh::BlockPointNumbering& numbering_;
   const mesh::BlockMeshSpec& spec_;
-  HexLattice lattice_;
+  std::vector<HexLattice> lattices_;
 };
 
 }  // namespace
 
 bool blockMeshShareCovers(const io::Dictionary& blockMeshDict) {
-  return covers(mesh::readBlockMeshSpec(blockMeshDict));
+  const mesh::BlockMeshSpec spec = mesh::readBlockMeshSpec(blockMeshDict);
+  if (spec.blocks.empty()) return false;
+  const mesh::BlockTopology topology(spec);
+  return mesh::BlockPointNumbering(topology).covered();
 }
 
 std::optional<MeshShare> buildBlockMeshShare(const Communicator& comm, const io::Dictionary& blockMeshDict) {
   const mesh::BlockMeshSpec spec = mesh::readBlockMeshSpec(blockMeshDict);
-  if (!covers(spec)) return std::nullopt;
+  if (spec.blocks.empty()) return std::nullopt;  // buildBlockMesh reports it
   mesh::BlockTopology topology(spec);  // the serial mesher's checks (InputError alike on every rank)
+  const mesh::BlockPointNumbering numbering(topology);
+  if (!numbering.covered()) return std::nullopt;
   topology.assignPatchFaces();
-  return SingleBlockShare(comm, topology).build();
+  return BlockMeshShareBuilder(comm, topology, numbering).build();
 }
 
 }  // namespace sluice::parallel

@@ -7,12 +7,15 @@
 //
 // Rank r of P gets the cells [C*r/P, C*(r+1)/P) and holds the faces those
 // cells own (owner in its range, so every face is on exactly one rank), and
-// the points [N*r/P, N*(r+1)/P). Covered so far: one hex block (any cell
-// counts, simpleGrading/edgeGrading with sections, arc edges, patches,
-// defaultPatch, scale/convertToMeters). Anything else gives std::nullopt on
-// every rank alike (decided from the dict alone): the caller then builds the
-// mesh on rank 0 as before. An inconsistent dict throws the serial mesher's
-// InputError on every rank.
+// the points [N*r/P, N*(r+1)/P). Covered: hex blocks (any cell counts,
+// simpleGrading/edgeGrading with sections, arc edges, patches, defaultPatch,
+// scale/convertToMeters) with block faces shared between blocks (points
+// merged as buildBlockMesh merges them, mesh::BlockPointNumbering). Not
+// covered, std::nullopt on every rank alike (decided from the dict alone;
+// the caller then builds the mesh on rank 0 as before): no blocks, or a
+// merged point with two members in one block. A dict the serial mesher
+// rejects throws its InputError on every rank, except blocks that do not
+// match geometrically on a shared face (not checked here).
 //
 //   std::optional<MeshShare> share = buildBlockMeshShare(comm, blockMeshDict);   // collective
 //   if (!share) { /* rank 0: mesh::buildBlockMesh(blockMeshDict), then distribute */ }

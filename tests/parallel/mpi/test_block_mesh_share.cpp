@@ -1,6 +1,7 @@
 // buildBlockMeshShare at 1-4 ranks: the shares of all ranks, put together,
 // are the mesh buildBlockMesh builds from the same dict (points bit for bit,
 // faces, owner, neighbour, patches), and each rank holds about 1/P of it.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -177,12 +178,78 @@ blocks ( hex (0 1 2 3 4 5 6 7) (30 20 10) simpleGrading (1 1 1) );
   EXPECT_EQ(comm.sum(static_cast<long long>(share->faceIds.size())), share->nGlobalFaces);
 }
 
-TEST(BlockMeshShare, UncoveredDictGivesNulloptOnEveryRank) {
-  const io::Dictionary dict = dictOf(R"(
+TEST(BlockMeshShare, TwoBlocksSideBySideWithGrading) {
+  expectSameAsSerial(R"(
+convertToMeters 0.01;
 vertices ( (0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 1) (1 0 1) (1 1 1) (0 1 1)
-           (2 0 0) (2 1 0) (2 0 1) (2 1 1) );
-blocks ( hex (0 1 2 3 4 5 6 7) (3 2 1) simpleGrading (1 1 1)
-         hex (1 8 9 2 5 10 11 6) (2 2 1) simpleGrading (1 1 1) );
+           (3 0 0) (3 1.2 0) (3 0 1) (3 1.2 1) );
+blocks ( hex (0 1 2 3 4 5 6 7) (3 4 2) simpleGrading (2 ((0.5 0.5 3) (0.5 0.5 0.5)) 1)
+         hex (1 8 9 2 5 10 11 6) (5 4 2) simpleGrading (0.5 ((0.5 0.5 3) (0.5 0.5 0.5)) 1) );
+edges ( arc 8 9 (3.3 0.6 0) arc 10 11 (3.3 0.6 1) );
+boundary
+(
+    inlet { type patch; faces ( (0 4 7 3) ); }
+    outlet { type patch; faces ( (8 9 11 10) ); }
+    walls { type wall; faces ( (0 1 5 4) (1 8 10 5) (3 7 6 2) (2 6 11 9) ); }
+);
+)");
+}
+
+/// 2 x 2 x 2 blocks on a 3 x 3 x 3 vertex grid (a point shared by 8 blocks,
+/// edges by 4); the last block lists its vertices rotated a quarter turn.
+std::string eightBlocks() {
+  auto v = [](int i, int j, int k) { return std::to_string(i + 3 * j + 9 * k); };
+  std::string text = "vertices (\n";
+  for (int k = 0; k < 3; ++k)
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i)
+        text += fmt::format("({} {} {})\n", i * 1.5 + 0.1 * j, j, k * 0.7);
+  text += ");\nblocks (\n";
+  const int nx[2] = {2, 3}, ny[2] = {3, 2}, nz[2] = {2, 1};
+  for (int bk = 0; bk < 2; ++bk)
+    for (int bj = 0; bj < 2; ++bj)
+      for (int bi = 0; bi < 2; ++bi) {
+        std::string c[8] = {v(bi, bj, bk),     v(bi + 1, bj, bk),     v(bi + 1, bj + 1, bk),     v(bi, bj + 1, bk),
+                            v(bi, bj, bk + 1), v(bi + 1, bj, bk + 1), v(bi + 1, bj + 1, bk + 1), v(bi, bj + 1, bk + 1)};
+        const bool rotated = bi == 1 && bj == 1 && bk == 1;
+        const int order[8] = {1, 2, 3, 0, 5, 6, 7, 4};
+        text += "hex (";
+        for (int m = 0; m < 8; ++m) text += c[rotated ? order[m] : m] + " ";
+        const int cx = rotated ? ny[bj] : nx[bi], cy = rotated ? nx[bi] : ny[bj];
+        text += fmt::format(") ({} {} {}) simpleGrading (1 1 1)\n", cx, cy, nz[bk]);
+      }
+  text += ");\n";
+  text += "boundary ( bottom { type wall; faces ( (0 3 4 1) (1 4 5 2) (3 6 7 4) (4 7 8 5) ); }\n"
+          "           left { type patch; faces ( (0 9 12 3) (3 12 15 6) ); } );\n";
+  text += "defaultPatch { name rest; type patch; }\n";
+  return text;
+}
+
+TEST(BlockMeshShare, EightBlocksOneRotated) { expectSameAsSerial(eightBlocks()); }
+
+TEST(BlockMeshShare, LShapeOfThreeBlocksListedOutOfOrder) {
+  // Blocks listed so that a block's lower neighbour comes later; a shared edge carries an arc.
+  expectSameAsSerial(R"(
+vertices ( (0 0 0) (1 0 0) (1 1 0) (0 1 0) (2 0 0) (2 1 0) (1 2 0) (0 2 0)
+           (0 0 1) (1 0 1) (1 1 1) (0 1 1) (2 0 1) (2 1 1) (1 2 1) (0 2 1) );
+blocks ( hex (3 2 6 7 11 10 14 15) (4 3 2) simpleGrading (1 1 1)
+         hex (1 4 5 2 9 12 13 10) (5 2 2) simpleGrading (1 2 1)
+         hex (0 1 2 3 8 9 10 11) (4 2 2) simpleGrading (1 2 1) );
+edges ( arc 2 3 (0.5 1.1 0) );
+boundary
+(
+    walls { type wall; faces ( (0 8 11 3) (3 11 15 7) (0 1 9 8) (1 4 12 9) ); }
+    outlet { type patch; faces ( (4 5 13 12) ); }
+    frontAndBack { type empty; faces ( (0 3 2 1) (1 2 5 4) (3 7 6 2) (8 9 10 11) (9 12 13 10) (11 10 14 15) ); }
+);
+)");
+}
+
+TEST(BlockMeshShare, UncoveredDictGivesNulloptOnEveryRank) {
+  // No blocks: the caller's serial mesher reports the error.
+  const io::Dictionary dict = dictOf(R"(
+vertices ( (0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 1) (1 0 1) (1 1 1) (0 1 1) );
+blocks ( );
 )");
   const Communicator comm(MPI_COMM_WORLD);
   const bool covered = buildBlockMeshShare(comm, dict).has_value();
