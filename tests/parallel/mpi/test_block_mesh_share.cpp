@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <cmath>
+#include <filesystem>
 #include <string>
 
 #include "parallel/mpi/mesh_share_assembly.hpp"
@@ -20,8 +21,7 @@ namespace {
 io::Dictionary dictOf(const std::string& text) { return io::Dictionary::parse(text, "system/blockMeshDict"); }
 
 /// Builds the share on every rank and compares the assembled shares with the serial mesh.
-void expectSameAsSerial(const std::string& text) {
-  const io::Dictionary dict = dictOf(text);
+void expectSameAsSerial(const io::Dictionary& dict) {
   const Communicator comm(MPI_COMM_WORLD);
   const std::optional<MeshShare> share = buildBlockMeshShare(comm, dict);
   ASSERT_TRUE(share.has_value());
@@ -56,6 +56,8 @@ void expectSameAsSerial(const std::string& text) {
   EXPECT_EQ(whole.neighbour(), serial.neighbour());
   EXPECT_EQ(whole.patches(), serial.patches());
 }
+
+void expectSameAsSerial(const std::string& text) { expectSameAsSerial(dictOf(text)); }
 
 const char* kCavity = R"(
 convertToMeters 0.1;
@@ -243,6 +245,14 @@ boundary
     frontAndBack { type empty; faces ( (0 3 2 1) (1 2 5 4) (3 7 6 2) (8 9 10 11) (9 12 13 10) (11 10 14 15) ); }
 );
 )");
+}
+
+TEST(BlockMeshShare, ExampleCases) {
+  for (const char* name : {"cavity", "damBreak", "damBreakColumn"}) {
+    SCOPED_TRACE(name);
+    const std::filesystem::path dir = std::filesystem::path(SLUICE_SOURCE_DIR) / "cases" / name;
+    expectSameAsSerial(io::Dictionary::readFile(dir / "system/blockMeshDict", "system/blockMeshDict"));
+  }
 }
 
 TEST(BlockMeshShare, UncoveredDictGivesNulloptOnEveryRank) {
