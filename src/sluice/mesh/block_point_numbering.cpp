@@ -60,6 +60,10 @@ BlockPointNumbering::BlockPointNumbering(const BlockTopology& topology) {
     }
   }
 
+  for (Label b = 0; b < nBlocks; ++b)
+    mergesIntoLower_.push_back(std::any_of(parts_[b].begin(), parts_[b].end(), [b](const Part& part) {
+      return part.lowestBlock >= 0 && part.lowestBlock != b;
+    }));
   rootOffset_.assign(1, 0);
   for (Label b = 0; b < nBlocks; ++b) {
     const auto& n = lattices_[b].cells();
@@ -129,7 +133,8 @@ GlobalLabel BlockPointNumbering::id(const LatticePoint& point) const {
   }
   const HexLattice& lattice = lattices_[point.block];
   const auto& [i, j, k] = point.ijk;
-  return rootOffset_[point.block] + lattice.pointIndex(i, j, k) - mergedBelow(point.block, point.ijk);
+  const GlobalLabel merged = mergesIntoLower_[point.block] ? mergedBelow(point.block, point.ijk) : 0;
+  return rootOffset_[point.block] + lattice.pointIndex(i, j, k) - merged;
 }
 
 std::pair<Label, Label> BlockPointNumbering::locate(GlobalLabel id) const {

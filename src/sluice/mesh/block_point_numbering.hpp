@@ -86,6 +86,7 @@ class BlockPointNumbering {
   std::vector<HexLattice> lattices_;
   std::vector<std::array<FaceMap, 6>> faceMaps_;
   std::vector<std::array<Part, 27>> parts_;
+  std::vector<bool> mergesIntoLower_;    // per block: has points merged into a lower block
   std::vector<GlobalLabel> rootOffset_;  // first global id of each block's own points; last: total
   bool covered_ = true;
 };

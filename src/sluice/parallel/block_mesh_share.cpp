@@ -76,26 +76,45 @@ class BlockMeshShareBuilder {
     }
 
     const auto [cellBegin, cellEnd] = rankRange(share.nGlobalCells, comm_);
-    // Internal faces (numbered later by one prefix sum) and boundary faces of this rank's cells.
-    std::vector<HeldFace> internal, boundary;
+    // Internal faces straight into the share (numbered after one prefix sum);
+    // boundary faces aside, to be sorted by id.
+    std::size_t nInternalHeld = 0, nBoundaryHeld = 0;
+    forEachCell(cellBegin, cellEnd, [&](Label b, Label i, Label j, Label k, GlobalLabel) {
+      const HexLattice& lattice = lattices_[b];
+      nInternalHeld += (i + 1 < lattice.ni()) + (j + 1 < lattice.nj()) + (k + 1 < lattice.nk());
+      for (int f = 0; f < 6; ++f) {
+        if (!lattice.touches(f, i, j, k)) continue;
+        const mesh::BlockFaceRef other = topology_.sharedWith(b, f);
+        if (other.block < 0) ++nBoundaryHeld;
+        if (other.block > b) ++nInternalHeld;
+      }
+    });
+    const std::size_t nHeld = nInternalHeld + nBoundaryHeld;
+    share.faceIds.reserve(nHeld);
+    share.owner.reserve(nHeld);
+    share.neighbour.reserve(nHeld);
+    share.faces.reserve(nHeld, 4 * nHeld);
+    std::vector<HeldFace> boundary;
+    boundary.reserve(nBoundaryHeld);
     std::vector<std::size_t> defaultFaces;  // in `boundary`, in cell order
-    std::vector<HeldFace> upper;
+    std::array<HeldFace, 6> upper;
     forEachCell(cellBegin, cellEnd, [&](Label b, Label i, Label j, Label k, GlobalLabel c) {
       const HexLattice& lattice = lattices_[b];
-      upper.clear();
+      std::size_t nUpper = 0;
       const std::array<bool, 3> hasUpper{i + 1 < lattice.ni(), j + 1 < lattice.nj(), k + 1 < lattice.nk()};
       const std::array<GlobalLabel, 3> step{1, lattice.ni(), GlobalLabel{lattice.ni()} * lattice.nj()};
       for (int d = 0; d < 3; ++d)
-        if (hasUpper[d]) upper.push_back({-1, c, c + step[d], globalPoints(b, lattice.internalFace(d, i, j, k))});
+        if (hasUpper[d]) upper[nUpper++] = {-1, c, c + step[d], globalPoints(b, lattice.internalFace(d, i, j, k))};
       for (const auto& pair : topology_.sharedPairs()) {
         const auto& [A, B] = pair;
         if (A.block != b || !lattice.touches(A.face, i, j, k)) continue;
         const HexLattice::Quad face = lattice.boundaryFace(A.face, i, j, k);
-        upper.push_back({-1, c, neighbourAcross(B, b, face), globalPoints(b, face)});
+        upper[nUpper++] = {-1, c, neighbourAcross(B, b, face), globalPoints(b, face)};
       }
-      std::stable_sort(upper.begin(), upper.end(),
-                       [](const HeldFace& x, const HeldFace& y) { return x.neighbour < y.neighbour; });
-      internal.insert(internal.end(), upper.begin(), upper.end());
+      // By neighbour, ties in the order added (as buildBlockMesh's stable sort): insertion sort.
+      for (std::size_t m = 1; m < nUpper; ++m)
+        for (std::size_t q = m; q > 0 && upper[q].neighbour < upper[q - 1].neighbour; --q) std::swap(upper[q], upper[q - 1]);
+      for (std::size_t m = 0; m < nUpper; ++m) addFace(share, upper[m]);
 
       for (int f = 0; f < 6; ++f) {
         if (!lattice.touches(f, i, j, k) || topology_.sharedWith(b, f).block >= 0) continue;
@@ -110,30 +129,25 @@ class BlockMeshShareBuilder {
     });
 
     // One prefix sum each numbers the internal faces and the default faces.
-    const GlobalLabel firstInternal = comm_.exclusiveSum(static_cast<GlobalLabel>(internal.size()));
+    const GlobalLabel firstInternal = comm_.exclusiveSum(static_cast<GlobalLabel>(share.faceIds.size()));
     GlobalLabel nextDefault = comm_.exclusiveSum(static_cast<GlobalLabel>(defaultFaces.size()));
     if (layout.defaultPatch >= 0) nextDefault += layout.patches[layout.defaultPatch].start + layout.defaultOffset;
-    for (std::size_t f = 0; f < internal.size(); ++f) internal[f].id = firstInternal + static_cast<GlobalLabel>(f);
+    for (std::size_t f = 0; f < share.faceIds.size(); ++f) share.faceIds[f] = firstInternal + static_cast<GlobalLabel>(f);
     for (std::size_t f : defaultFaces) boundary[f].id = nextDefault++;
     std::sort(boundary.begin(), boundary.end(), [](const HeldFace& x, const HeldFace& y) { return x.id < y.id; });
-
-    const std::size_t nHeld = internal.size() + boundary.size();
-    share.faceIds.reserve(nHeld);
-    share.owner.reserve(nHeld);
-    share.neighbour.reserve(nHeld);
-    share.faces.reserve(nHeld, 4 * nHeld);
-    for (const auto* faces : {&internal, &boundary})
-      for (const HeldFace& face : *faces) {
-        share.faceIds.push_back(face.id);
-        share.owner.push_back(face.owner);
-        share.neighbour.push_back(face.neighbour);
-        share.faces.add(std::span<const Label>(face.points.data(), face.points.size()));
-      }
+    for (const HeldFace& face : boundary) addFace(share, face);
     addPoints(share);
     return share;
   }
 
  private:
+  static void addFace(MeshShare& share, const HeldFace& face) {
+    share.faceIds.push_back(face.id);
+    share.owner.push_back(face.owner);
+    share.neighbour.push_back(face.neighbour);
+    share.faces.add(std::span<const Label>(face.points.data(), face.points.size()));
+  }
+
   /// Calls visit(block, i, j, k, global cell) for the cells first .. last-1.
   template <class Visit>
   void forEachCell(GlobalLabel first, GlobalLabel last, Visit&& visit) const {
