@@ -96,7 +96,6 @@ class Assembler {
     MinUnionFind uf(nRawPoints_);
     for (const auto& [A, B] : topology_.sharedPairs()) {
       const auto [fa, fb] = topology_.sharedFrames({A, B});
-      const Quad key = faceLabels(A.block, A.face);
 
       const HexBlock& ha = blocks_[A.block];
       const HexBlock& hbk = blocks_[B.block];
@@ -119,12 +118,7 @@ class Assembler {
           const Label ia = ha.pointIndex(pa[0], pa[1], pa[2]);
           const Label ib = hbk.pointIndex(pb[0], pb[1], pb[2]);
           const Scalar d2 = magSqr(ha.points()[ia] - hbk.points()[ib]);
-          if (d2 > tol2)
-            topology_.fail(
-                fmt::format("blocks {} and {} do not match on their shared face {}: points {} and {} are {:g} "
-                            "apart (inconsistent grading or edges?)",
-                            A.block, B.block, quadText(key), fmt::streamed(ha.points()[ia]),
-                            fmt::streamed(hbk.points()[ib]), std::sqrt(d2)));
+          if (d2 > tol2) topology_.failMismatch({A, B}, ha.points()[ia], hbk.points()[ib]);
           uf.unite(pointOffsets_[A.block] + ia, pointOffsets_[B.block] + ib);
         }
     }

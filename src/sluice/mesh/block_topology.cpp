@@ -1,8 +1,10 @@
 #include "sluice/mesh/block_topology.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstdint>
 #include <map>
@@ -52,6 +54,15 @@ void BlockTopology::fail(const std::string& message) const {
 
 void BlockTopology::fail(const SourcePos& pos, const std::string& message) const {
   throw InputError(locatedMessage(spec_.fileName, pos.line, pos.column, message));
+}
+
+void BlockTopology::failMismatch(const std::pair<BlockFaceRef, BlockFaceRef>& pair, const Vec3& a,
+                                 const Vec3& b) const {
+  const auto& [A, B] = pair;
+  fail(fmt::format("blocks {} and {} do not match on their shared face {}: points {} and {} are {:g} "
+                   "apart (inconsistent grading or edges?)",
+                   A.block, B.block, quadText(faceLabels(A.block, A.face)), fmt::streamed(a), fmt::streamed(b),
+                   std::sqrt(magSqr(a - b))));
 }
 
 BlockTopology::Quad BlockTopology::faceLabels(Label block, int face) const {

@@ -92,6 +92,9 @@ class BlockTopology {
   static Quad sortedQuad(Quad q);
   static std::string quadText(const Quad& q);
   [[noreturn]] void fail(const std::string& message) const;
+  /// The error for two blocks whose lattice points `a` (of pair.first) and
+  /// `b` (of pair.second) on their shared face are too far apart.
+  [[noreturn]] void failMismatch(const std::pair<BlockFaceRef, BlockFaceRef>& pair, const Vec3& a, const Vec3& b) const;
   [[noreturn]] void fail(const SourcePos& pos, const std::string& message) const;
 
  private:

@@ -41,7 +41,71 @@ class BlockMeshShareBuilder {
   BlockMeshShareBuilder(const Communicator& comm, const mesh::BlockTopology& topology,
                         const mesh::BlockPointNumbering& numbering)
       : comm_(comm), topology_(topology), numbering_(numbering), spec_(topology.spec()) {
-    for (const mesh::BlockSpec& block : spec_.blocks) lattices_.emplace_back(block.cells);
+    for (Label b = 0; b < topology_.nBlocks(); ++b) {
+      lattices_.emplace_back(spec_.blocks[b].cells);
+      geometry_.emplace_back(topology_.corners(b), lattices_[b].cells(), spec_.blocks[b].grading,
+                             topology_.edgeShapes(b));
+    }
+  }
+
+  /// buildBlockMesh's check that the two sides of each shared block face
+  /// meet: every pair of merged points closer than a third of the shortest
+  /// edge of the face's lattice faces (of the lower block). Each rank checks
+  /// a part of each face; the first failure in buildBlockMesh's order gives
+  /// the same InputError on every rank.
+  void checkSharedFacesMatch() const {
+    const auto& geometry = geometry_;
+    const auto& pairs = topology_.sharedPairs();
+    if (pairs.empty()) return;
+    auto at = [&](Label block, const mesh::BlockTopology::FaceFrame& fr, Label a, Label b) {
+      std::array<Label, 3> p;
+      for (int d = 0; d < 3; ++d) p[d] = fr.origin[d] + a * fr.u[d] + b * fr.v[d];
+      return geometry[block].point(p[0], p[1], p[2]);
+    };
+    std::vector<double> minDist2(pairs.size(), std::numeric_limits<Scalar>::max());
+    for (std::size_t q = 0; q < pairs.size(); ++q) {
+      const auto [fa, fb] = topology_.sharedFrames(pairs[q]);
+      const Label block = pairs[q].first.block;
+      const auto [first, last] = rankRange(GlobalLabel{fa.nu} * fa.nv, comm_);
+      for (GlobalLabel n = first; n < last; ++n) {
+        const auto a = static_cast<Label>(n / fa.nv), b = static_cast<Label>(n % fa.nv);
+        const std::array<Vec3, 4> quad{at(block, fa, a, b), at(block, fa, a + 1, b), at(block, fa, a + 1, b + 1),
+                                       at(block, fa, a, b + 1)};
+        for (int m = 0; m < 4; ++m)
+          for (int r = m + 1; r < 4; ++r) minDist2[q] = std::min(minDist2[q], magSqr(quad[m] - quad[r]));
+      }
+    }
+    comm_.minInPlace(minDist2);
+
+    // Couples in buildBlockMesh's order: pair by pair, a outer, b inner.
+    constexpr long long kNone = std::numeric_limits<long long>::max();
+    long long firstBad = kNone, offset = 0;
+    for (std::size_t q = 0; q < pairs.size() && firstBad == kNone; ++q) {
+      const auto [fa, fb] = topology_.sharedFrames(pairs[q]);
+      const GlobalLabel nCouples = GlobalLabel{fa.nu + 1} * (fa.nv + 1);
+      const Scalar tol2 = minDist2[q] / 10;
+      const auto [first, last] = rankRange(nCouples, comm_);
+      for (GlobalLabel n = first; n < last; ++n) {
+        const auto a = static_cast<Label>(n / (fa.nv + 1)), b = static_cast<Label>(n % (fa.nv + 1));
+        if (magSqr(at(pairs[q].first.block, fa, a, b) - at(pairs[q].second.block, fb, a, b)) > tol2) {
+          firstBad = offset + n;
+          break;
+        }
+      }
+      offset += nCouples;
+    }
+    firstBad = comm_.min(firstBad);
+    if (firstBad == kNone) return;
+    for (std::size_t q = 0;; ++q) {
+      const auto [fa, fb] = topology_.sharedFrames(pairs[q]);
+      const GlobalLabel nCouples = GlobalLabel{fa.nu + 1} * (fa.nv + 1);
+      if (firstBad >= nCouples) {
+        firstBad -= nCouples;
+        continue;
+      }
+      const auto a = static_cast<Label>(firstBad / (fa.nv + 1)), b = static_cast<Label>(firstBad % (fa.nv + 1));
+      topology_.failMismatch(pairs[q], at(pairs[q].first.block, fa, a, b), at(pairs[q].second.block, fb, a, b));
+    }
   }
 
   MeshShare build() {
@@ -181,16 +245,12 @@ class BlockMeshShareBuilder {
   }
 
   void addPoints(MeshShare& share) const {
-    std::vector<mesh::HexBlockGeometry> geometry;
-    for (Label b = 0; b < topology_.nBlocks(); ++b)
-      geometry.emplace_back(topology_.corners(b), lattices_[b].cells(), spec_.blocks[b].grading,
-                            topology_.edgeShapes(b));
     const auto [pointBegin, pointEnd] = rankRange(share.nGlobalPoints, comm_);
     share.firstPoint = pointBegin;
     share.points.reserve(static_cast<std::size_t>(pointEnd - pointBegin));
     numbering_.forEachPoint(pointBegin, pointEnd, [&](GlobalLabel, const LatticePoint& source) {
       const auto& [i, j, k] = source.ijk;
-      Vec3 point = geometry[source.block].point(i, j, k);
+      Vec3 point = geometry_[source.block].point(i, j, k);
       if (spec_.scale != 1) point *= spec_.scale;  // as PolyMesh::scalePoints
       share.points.push_back(point);
     });
@@ -201,6 +261,7 @@ class BlockMeshShareBuilder {
   const mesh::BlockPointNumbering& numbering_;
   const mesh::BlockMeshSpec& spec_;
   std::vector<HexLattice> lattices_;
+  std::vector<mesh::HexBlockGeometry> geometry_;  // per block: its 12 edge divisions
 };
 
 }  // namespace
@@ -218,8 +279,10 @@ std::optional<MeshShare> buildBlockMeshShare(const Communicator& comm, const io:
   mesh::BlockTopology topology(spec);  // the serial mesher's checks (InputError alike on every rank)
   const mesh::BlockPointNumbering numbering(topology);
   if (!numbering.covered()) return std::nullopt;
+  BlockMeshShareBuilder builder(comm, topology, numbering);
+  builder.checkSharedFacesMatch();  // collective
   topology.assignPatchFaces();
-  return BlockMeshShareBuilder(comm, topology, numbering).build();
+  return builder.build();
 }
 
 }  // namespace sluice::parallel

@@ -14,8 +14,7 @@
 // covered, std::nullopt on every rank alike (decided from the dict alone;
 // the caller then builds the mesh on rank 0 as before): no blocks, or a
 // merged point with two members in one block. A dict the serial mesher
-// rejects throws its InputError on every rank, except blocks that do not
-// match geometrically on a shared face (not checked here).
+// rejects throws its InputError (the same message) on every rank.
 //
 //   std::optional<MeshShare> share = buildBlockMeshShare(comm, blockMeshDict);   // collective
 //   if (!share) { /* rank 0: mesh::buildBlockMesh(blockMeshDict), then distribute */ }

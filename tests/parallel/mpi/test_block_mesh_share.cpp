@@ -10,6 +10,7 @@
 #include <string>
 
 #include "parallel/mpi/mesh_share_assembly.hpp"
+#include "sluice/core/error.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/mesh/block_mesh.hpp"
 #include "sluice/parallel/block_mesh_share.hpp"
@@ -253,6 +254,48 @@ TEST(BlockMeshShare, ExampleCases) {
     const std::filesystem::path dir = std::filesystem::path(SLUICE_SOURCE_DIR) / "cases" / name;
     expectSameAsSerial(io::Dictionary::readFile(dir / "system/blockMeshDict", "system/blockMeshDict"));
   }
+}
+
+std::string shareError(const io::Dictionary& dict) {
+  try {
+    (void)buildBlockMeshShare(Communicator(MPI_COMM_WORLD), dict);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+std::string serialError(const io::Dictionary& dict) {
+  try {
+    (void)mesh::buildBlockMesh(dict);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(BlockMeshShare, BlocksNotMeetingOnASharedFaceGiveTheSerialErrorOnEveryRank) {
+  // The second block grades its y edges, the first does not: their shared face's points differ.
+  const io::Dictionary dict = dictOf(R"(
+vertices ( (0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 1) (1 0 1) (1 1 1) (0 1 1)
+           (2 0 0) (2 1 0) (2 0 1) (2 1 1) );
+blocks ( hex (0 1 2 3 4 5 6 7) (3 6 2) simpleGrading (1 1 1)
+         hex (1 8 9 2 5 10 11 6) (5 6 2) simpleGrading (1 3 1) );
+)");
+  const std::string expected = serialError(dict);
+  EXPECT_NE(expected.find("do not match on their shared face"), std::string::npos) << expected;
+  EXPECT_EQ(shareError(dict), expected);
+}
+
+TEST(BlockMeshShare, BadPatchFaceGivesTheSerialErrorOnEveryRank) {
+  const io::Dictionary dict = dictOf(R"(
+vertices ( (0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 1) (1 0 1) (1 1 1) (0 1 1) );
+blocks ( hex (0 1 2 3 4 5 6 7) (3 6 2) simpleGrading (1 1 1) );
+boundary ( lid { type wall; faces ( (0 1 2 4) ); } );
+)");
+  const std::string expected = serialError(dict);
+  EXPECT_NE(expected.find("is not a block face"), std::string::npos) << expected;
+  EXPECT_EQ(shareError(dict), expected);
 }
 
 TEST(BlockMeshShare, UncoveredDictGivesNulloptOnEveryRank) {
