@@ -256,6 +256,23 @@ TEST(BlockMeshShare, ExampleCases) {
   }
 }
 
+TEST(BlockMeshShare, OpenFoamTutorials) {
+  // OpenFOAM's tutorial blockMeshDicts (read where openfoam-examples installed
+  // them): many blocks, arcs, graded blocks.
+  const std::filesystem::path tutorials = "/usr/share/doc/openfoam-examples/examples";
+  if (!std::filesystem::exists(tutorials)) GTEST_SKIP() << tutorials << " not found (openfoam-examples not installed)";
+  for (const char* name : {"incompressible/simpleFoam/pitzDaily", "incompressible/simpleFoam/T3A",
+                           "lagrangian/reactingParcelFoam/cylinder", "stressAnalysis/solidDisplacementFoam/plateHole",
+                           "incompressible/simpleFoam/squareBend",
+                           "incompressible/pimpleFoam/RAS/ellipsekkLOmega",
+                           "multiphase/interFoam/laminar/damBreak/damBreak"}) {
+    SCOPED_TRACE(name);
+    const std::filesystem::path file = tutorials / name / "system/blockMeshDict";
+    ASSERT_TRUE(std::filesystem::exists(file));
+    expectSameAsSerial(io::Dictionary::readFile(file, "system/blockMeshDict"));
+  }
+}
+
 std::string shareError(const io::Dictionary& dict) {
   try {
     (void)buildBlockMeshShare(Communicator(MPI_COMM_WORLD), dict);
