@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <string>
@@ -59,10 +59,11 @@ void BlockTopology::fail(const SourcePos& pos, const std::string& message) const
 void BlockTopology::failMismatch(const std::pair<BlockFaceRef, BlockFaceRef>& pair, const Vec3& a,
                                  const Vec3& b) const {
   const auto& [A, B] = pair;
-  fail(fmt::format("blocks {} and {} do not match on their shared face {}: points {} and {} are {:g} "
-                   "apart (inconsistent grading or edges?)",
-                   A.block, B.block, quadText(faceLabels(A.block, A.face)), fmt::streamed(a), fmt::streamed(b),
-                   std::sqrt(magSqr(a - b))));
+  fail(
+      fmt::format("blocks {} and {} do not match on their shared face {}: points {} and {} are {:g} "
+                  "apart (inconsistent grading or edges?)",
+                  A.block, B.block, quadText(faceLabels(A.block, A.face)), fmt::streamed(a), fmt::streamed(b),
+                  std::sqrt(magSqr(a - b))));
 }
 
 BlockTopology::Quad BlockTopology::faceLabels(Label block, int face) const {
@@ -178,7 +179,6 @@ BlockTopology::PatchLayout BlockTopology::patchLayout(GlobalLabel nInternalFaces
   return layout;
 }
 
-
 // Cells, points and faces of each block and of all blocks together, in 64
 // bits: they are numbered by Label, and the face list's offsets count 4
 // points per face (before point merging, which only lowers the counts).
@@ -244,8 +244,7 @@ void BlockTopology::checkBlocks() const {
     for (int v = 0; v < 8; ++v)
       for (int w = 0; w < v; ++w)
         if (block.vertices[v] == block.vertices[w])
-          fail(fmt::format("block {} uses vertex {} twice (collapsed blocks are not supported)", b,
-                           block.vertices[v]));
+          fail(fmt::format("block {} uses vertex {} twice (collapsed blocks are not supported)", b, block.vertices[v]));
     std::array<Vec3, 8> c;
     for (int v = 0; v < 8; ++v) c[v] = spec_.vertices[block.vertices[v]];
     Scalar size = 0;
@@ -301,12 +300,12 @@ void BlockTopology::findSharedFaces() {
   });
 }
 
-
 void BlockTopology::assignPatchFaces() {
   std::unordered_map<Quad, BlockFaceRef, QuadHash> blockFaceByLabels;
   for (std::size_t b = 0; b < spec_.blocks.size(); ++b)
     for (int f = 0; f < 6; ++f)
-      blockFaceByLabels.emplace(sortedQuad(faceLabels(static_cast<Label>(b), f)), BlockFaceRef{static_cast<Label>(b), f});
+      blockFaceByLabels.emplace(sortedQuad(faceLabels(static_cast<Label>(b), f)),
+                                BlockFaceRef{static_cast<Label>(b), f});
 
   patchOf_.assign(spec_.blocks.size(), std::array<Label, 6>{});
   for (auto& row : patchOf_) row.fill(-1);

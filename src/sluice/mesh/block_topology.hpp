@@ -53,7 +53,9 @@ class BlockTopology {
   /// After assignPatchFaces: the block faces of each listed patch, in listed order.
   const std::vector<BlockFaceRef>& patchFaces(std::size_t patch) const { return patchFaces_[patch]; }
   /// After assignPatchFaces: neither shared nor listed.
-  bool isDefault(Label block, int face) const { return sharedWith_[block][face].block < 0 && patchOf_[block][face] < 0; }
+  bool isDefault(Label block, int face) const {
+    return sharedWith_[block][face].block < 0 && patchOf_[block][face] < 0;
+  }
   bool hasDefaultFaces() const;
 
   /// Lattice origin, unit steps and extents of a block face, with its
@@ -80,10 +82,11 @@ class BlockTopology {
   /// after the faces of the listed patch with the default patch's name, or
   /// else in a patch of their own, last (none when there are no default faces).
   struct PatchLayout {
-    std::vector<Patch> patches;                   ///< with global start (after the internal faces) and size
-    std::vector<std::vector<GlobalLabel>> entryOffset;  ///< per listed patch, per block face: first face's index in the patch
-    Label defaultPatch = -1;                      ///< the patch taking the default faces, -1 if none
-    GlobalLabel defaultOffset = 0;                ///< index of the first default face in that patch
+    std::vector<Patch> patches;  ///< with global start (after the internal faces) and size
+    std::vector<std::vector<GlobalLabel>>
+        entryOffset;                ///< per listed patch, per block face: first face's index in the patch
+    Label defaultPatch = -1;        ///< the patch taking the default faces, -1 if none
+    GlobalLabel defaultOffset = 0;  ///< index of the first default face in that patch
   };
   PatchLayout patchLayout(GlobalLabel nInternalFaces) const;
 
@@ -107,10 +110,10 @@ class BlockTopology {
 
   const BlockMeshSpec& spec_;
   std::vector<GlobalLabel> cellOffsets_;
-  std::vector<std::array<BlockFaceRef, 6>> sharedWith_;  // partner of each block face, block -1 if none
+  std::vector<std::array<BlockFaceRef, 6>> sharedWith_;       // partner of each block face, block -1 if none
   std::vector<std::pair<BlockFaceRef, BlockFaceRef>> pairs_;  // shared block faces, lower block first
-  std::vector<std::array<Label, 6>> patchOf_;          // patch of each block face, -1 if none
-  std::vector<std::vector<BlockFaceRef>> patchFaces_;  // block faces of each patch, in listed order
+  std::vector<std::array<Label, 6>> patchOf_;                 // patch of each block face, -1 if none
+  std::vector<std::vector<BlockFaceRef>> patchFaces_;         // block faces of each patch, in listed order
 };
 
 }  // namespace sluice::mesh

@@ -41,8 +41,7 @@ class HexBlockGeometry {
     std::vector<Vec3> points;     // n+1 points from the block edge's start to its end
     std::vector<Scalar> weights;  // n+1 parameters, 0 ... 1
   };
-  static EdgeDivision divideEdge(const Vec3& a, const Vec3& b, Label n, const Grading& grading,
-                                 const EdgeShape& shape);
+  static EdgeDivision divideEdge(const Vec3& a, const Vec3& b, Label n, const Grading& grading, const EdgeShape& shape);
 
   std::array<Vec3, 8> corners_;
   std::array<Label, 3> n_;

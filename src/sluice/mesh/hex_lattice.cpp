@@ -32,13 +32,20 @@ std::array<Label, 3> HexLattice::vertexCoords(int v) const {
 
 bool HexLattice::touches(int face, Label i, Label j, Label k) const {
   switch (face) {
-    case xMin: return i == 0;
-    case xMax: return i == n_[0] - 1;
-    case yMin: return j == 0;
-    case yMax: return j == n_[1] - 1;
-    case zMin: return k == 0;
-    case zMax: return k == n_[2] - 1;
-    default: throw Error("HexLattice: face index out of range");
+    case xMin:
+      return i == 0;
+    case xMax:
+      return i == n_[0] - 1;
+    case yMin:
+      return j == 0;
+    case yMax:
+      return j == n_[1] - 1;
+    case zMin:
+      return k == 0;
+    case zMax:
+      return k == n_[2] - 1;
+    default:
+      throw Error("HexLattice: face index out of range");
   }
 }
 
@@ -51,22 +58,33 @@ HexLattice::Quad HexLattice::boundaryFace(int face, Label i, Label j, Label k) c
   auto p = [this](Label a, Label b, Label c) { return pointIndex(a, b, c); };
   const Label ni = n_[0], nj = n_[1], nk = n_[2];
   switch (face) {
-    case xMin: return {p(0, j, k), p(0, j, k + 1), p(0, j + 1, k + 1), p(0, j + 1, k)};
-    case xMax: return {p(ni, j, k), p(ni, j + 1, k), p(ni, j + 1, k + 1), p(ni, j, k + 1)};
-    case yMin: return {p(i, 0, k), p(i + 1, 0, k), p(i + 1, 0, k + 1), p(i, 0, k + 1)};
-    case yMax: return {p(i, nj, k), p(i, nj, k + 1), p(i + 1, nj, k + 1), p(i + 1, nj, k)};
-    case zMin: return {p(i, j, 0), p(i, j + 1, 0), p(i + 1, j + 1, 0), p(i + 1, j, 0)};
-    case zMax: return {p(i, j, nk), p(i + 1, j, nk), p(i + 1, j + 1, nk), p(i, j + 1, nk)};
-    default: throw Error("HexLattice: face index out of range");
+    case xMin:
+      return {p(0, j, k), p(0, j, k + 1), p(0, j + 1, k + 1), p(0, j + 1, k)};
+    case xMax:
+      return {p(ni, j, k), p(ni, j + 1, k), p(ni, j + 1, k + 1), p(ni, j, k + 1)};
+    case yMin:
+      return {p(i, 0, k), p(i + 1, 0, k), p(i + 1, 0, k + 1), p(i, 0, k + 1)};
+    case yMax:
+      return {p(i, nj, k), p(i, nj, k + 1), p(i + 1, nj, k + 1), p(i + 1, nj, k)};
+    case zMin:
+      return {p(i, j, 0), p(i, j + 1, 0), p(i + 1, j + 1, 0), p(i + 1, j, 0)};
+    case zMax:
+      return {p(i, j, nk), p(i + 1, j, nk), p(i + 1, j + 1, nk), p(i, j + 1, nk)};
+    default:
+      throw Error("HexLattice: face index out of range");
   }
 }
 
 Label HexLattice::boundaryFacePosition(int face, Label i, Label j, Label k) const {
   switch (face / 2) {
-    case 0: return j + n_[1] * k;  // k outer, j inner
-    case 1: return k + n_[2] * i;  // i outer, k inner
-    case 2: return j + n_[1] * i;  // i outer, j inner
-    default: throw Error("HexLattice: face index out of range");
+    case 0:
+      return j + n_[1] * k;  // k outer, j inner
+    case 1:
+      return k + n_[2] * i;  // i outer, k inner
+    case 2:
+      return j + n_[1] * i;  // i outer, j inner
+    default:
+      throw Error("HexLattice: face index out of range");
   }
 }
 
@@ -97,10 +115,14 @@ std::vector<HexLattice::LatticeFace> HexLattice::boundaryFaces(int face) const {
 HexLattice::Quad HexLattice::internalFace(int d, Label i, Label j, Label k) const {
   auto p = [this](Label a, Label b, Label c) { return pointIndex(a, b, c); };
   switch (d) {
-    case 0: return {p(i + 1, j, k), p(i + 1, j + 1, k), p(i + 1, j + 1, k + 1), p(i + 1, j, k + 1)};
-    case 1: return {p(i, j + 1, k), p(i, j + 1, k + 1), p(i + 1, j + 1, k + 1), p(i + 1, j + 1, k)};
-    case 2: return {p(i, j, k + 1), p(i + 1, j, k + 1), p(i + 1, j + 1, k + 1), p(i, j + 1, k + 1)};
-    default: throw Error("HexLattice: direction out of range");
+    case 0:
+      return {p(i + 1, j, k), p(i + 1, j + 1, k), p(i + 1, j + 1, k + 1), p(i + 1, j, k + 1)};
+    case 1:
+      return {p(i, j + 1, k), p(i, j + 1, k + 1), p(i + 1, j + 1, k + 1), p(i + 1, j + 1, k)};
+    case 2:
+      return {p(i, j, k + 1), p(i + 1, j, k + 1), p(i + 1, j + 1, k + 1), p(i, j + 1, k + 1)};
+    default:
+      throw Error("HexLattice: direction out of range");
   }
 }
 

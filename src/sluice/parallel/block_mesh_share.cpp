@@ -177,7 +177,8 @@ class BlockMeshShareBuilder {
       }
       // By neighbour, ties in the order added (as buildBlockMesh's stable sort): insertion sort.
       for (std::size_t m = 1; m < nUpper; ++m)
-        for (std::size_t q = m; q > 0 && upper[q].neighbour < upper[q - 1].neighbour; --q) std::swap(upper[q], upper[q - 1]);
+        for (std::size_t q = m; q > 0 && upper[q].neighbour < upper[q - 1].neighbour; --q)
+          std::swap(upper[q], upper[q - 1]);
       for (std::size_t m = 0; m < nUpper; ++m) addFace(share, upper[m]);
 
       for (int f = 0; f < 6; ++f) {
@@ -196,7 +197,8 @@ class BlockMeshShareBuilder {
     const GlobalLabel firstInternal = comm_.exclusiveSum(static_cast<GlobalLabel>(share.faceIds.size()));
     GlobalLabel nextDefault = comm_.exclusiveSum(static_cast<GlobalLabel>(defaultFaces.size()));
     if (layout.defaultPatch >= 0) nextDefault += layout.patches[layout.defaultPatch].start + layout.defaultOffset;
-    for (std::size_t f = 0; f < share.faceIds.size(); ++f) share.faceIds[f] = firstInternal + static_cast<GlobalLabel>(f);
+    for (std::size_t f = 0; f < share.faceIds.size(); ++f)
+      share.faceIds[f] = firstInternal + static_cast<GlobalLabel>(f);
     for (std::size_t f : defaultFaces) boundary[f].id = nextDefault++;
     std::sort(boundary.begin(), boundary.end(), [](const HeldFace& x, const HeldFace& y) { return x.id < y.id; });
     for (const HeldFace& face : boundary) addFace(share, face);
@@ -276,7 +278,7 @@ bool blockMeshShareCovers(const io::Dictionary& blockMeshDict) {
 std::optional<MeshShare> buildBlockMeshShare(const Communicator& comm, const io::Dictionary& blockMeshDict) {
   const mesh::BlockMeshSpec spec = mesh::readBlockMeshSpec(blockMeshDict);
   if (spec.blocks.empty()) return std::nullopt;  // buildBlockMesh reports it
-  mesh::BlockTopology topology(spec);  // the serial mesher's checks (InputError alike on every rank)
+  mesh::BlockTopology topology(spec);            // the serial mesher's checks (InputError alike on every rank)
   const mesh::BlockPointNumbering numbering(topology);
   if (!numbering.covered()) return std::nullopt;
   BlockMeshShareBuilder builder(comm, topology, numbering);

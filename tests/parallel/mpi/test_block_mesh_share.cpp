@@ -205,8 +205,7 @@ std::string eightBlocks() {
   std::string text = "vertices (\n";
   for (int k = 0; k < 3; ++k)
     for (int j = 0; j < 3; ++j)
-      for (int i = 0; i < 3; ++i)
-        text += fmt::format("({} {} {})\n", i * 1.5 + 0.1 * j, j, k * 0.7);
+      for (int i = 0; i < 3; ++i) text += fmt::format("({} {} {})\n", i * 1.5 + 0.1 * j, j, k * 0.7);
   text += ");\nblocks (\n";
   const int nx[2] = {2, 3}, ny[2] = {3, 2}, nz[2] = {2, 1};
   for (int bk = 0; bk < 2; ++bk)
@@ -222,8 +221,9 @@ std::string eightBlocks() {
         text += fmt::format(") ({} {} {}) simpleGrading (1 1 1)\n", cx, cy, nz[bk]);
       }
   text += ");\n";
-  text += "boundary ( bottom { type wall; faces ( (0 3 4 1) (1 4 5 2) (3 6 7 4) (4 7 8 5) ); }\n"
-          "           left { type patch; faces ( (0 9 12 3) (3 12 15 6) ); } );\n";
+  text +=
+      "boundary ( bottom { type wall; faces ( (0 3 4 1) (1 4 5 2) (3 6 7 4) (4 7 8 5) ); }\n"
+      "           left { type patch; faces ( (0 9 12 3) (3 12 15 6) ); } );\n";
   text += "defaultPatch { name rest; type patch; }\n";
   return text;
 }
@@ -263,8 +263,7 @@ TEST(BlockMeshShare, OpenFoamTutorials) {
   if (!std::filesystem::exists(tutorials)) GTEST_SKIP() << tutorials << " not found (openfoam-examples not installed)";
   for (const char* name : {"incompressible/simpleFoam/pitzDaily", "incompressible/simpleFoam/T3A",
                            "lagrangian/reactingParcelFoam/cylinder", "stressAnalysis/solidDisplacementFoam/plateHole",
-                           "incompressible/simpleFoam/squareBend",
-                           "incompressible/pimpleFoam/RAS/ellipsekkLOmega",
+                           "incompressible/simpleFoam/squareBend", "incompressible/pimpleFoam/RAS/ellipsekkLOmega",
                            "multiphase/interFoam/laminar/damBreak/damBreak"}) {
     SCOPED_TRACE(name);
     const std::filesystem::path file = tutorials / name / "system/blockMeshDict";
