@@ -176,37 +176,20 @@ class Assembler {
 
     // Boundary faces: listed patches in order, then the default patch. A
     // listed patch with the default patch's name takes the uncovered faces
-    // after its own (OpenFOAM reuses it, keeping its type).
-    const bool hasDefault = topology_.hasDefaultFaces();
-    bool defaultDone = false;
-    std::vector<Patch> patches;
+    // after its own (OpenFOAM reuses it, keeping its type). The layout (patch
+    // starts and sizes) is the topology's, which the share mesher uses too.
+    BlockTopology::PatchLayout layout = topology_.patchLayout(faces.size());
+    const auto defaultPatch = static_cast<std::size_t>(layout.defaultPatch);
     for (std::size_t p = 0; p < spec_.patches.size(); ++p) {
-      const BlockPatchSpec& ps = spec_.patches[p];
-      Patch patch{.name = ps.name,
-                  .type = ps.type,
-                  .start = faces.size(),
-                  .size = 0,
-                  .neighbourPatch = ps.neighbourPatch,
-                  .inGroups = ps.inGroups};
       for (const FaceRef& ref : topology_.patchFaces(p))
         for (const HexBlock::LatticeFace& lf : blocks_[ref.block].boundaryFaces(ref.face))
           addFace(ref.block, lf.points, cellOffsets_[ref.block] + lf.cell, -1);
-      if (hasDefault && ps.name == spec_.defaultPatchName) {
-        addDefaultFaces(addFace);
-        defaultDone = true;
-      }
-      patch.size = faces.size() - patch.start;
-      patches.push_back(std::move(patch));
+      if (p == defaultPatch) addDefaultFaces(addFace);
     }
-    if (hasDefault && !defaultDone) {
-      Patch patch;
-      patch.name = spec_.defaultPatchName;
-      patch.type = spec_.defaultPatchType;
-      patch.start = faces.size();
-      addDefaultFaces(addFace);
-      patch.size = faces.size() - patch.start;
-      patches.push_back(std::move(patch));
-    }
+    if (layout.defaultPatch >= 0 && defaultPatch == spec_.patches.size()) addDefaultFaces(addFace);
+    if (!layout.patches.empty() && layout.patches.back().start + layout.patches.back().size != faces.size())
+      throw Error("assembleBlockMesh: the boundary faces do not fill the patch layout");
+    std::vector<Patch> patches = std::move(layout.patches);
 
     PolyMesh mesh(std::move(points_), std::move(faces), std::move(owner), std::move(neighbour), std::move(patches),
                   spec_.fileName);
