@@ -55,13 +55,23 @@ std::string withGlobalCell(const std::string& error, const DistributedMesh& d) {
 // degenerate cells and points at NaN are refused before anything is solved.
 void checkRankMesh(const Communicator& world, const DistributedMesh& d, const std::filesystem::path& caseDir,
                    const std::string& source) {
-  collectively(world, [&] {
+  std::string problem;
+  try {
     const mesh::MeshGeometry geometry = mesh::MeshGeometry::computeCells(d.mesh);
     const mesh::MeshReport report = mesh::checkMesh(d.mesh, geometry);
     if (!report.errors.empty())
-      throw InputError(fmt::format("{}: mesh check failed: {} (`sluice mesh {}` lists every error)", source,
-                                   withGlobalCell(report.errors.front(), d), caseDir.string()));
-  });
+      problem = fmt::format("{}: mesh check failed: {} (`sluice mesh {}` lists every error)", source,
+                            withGlobalCell(report.errors.front(), d), caseDir.string());
+  } catch (const std::exception& e) {
+    problem = e.what();
+  }
+  // The mesh's fault, whichever rank holds the cell: one message as from the
+  // rank-0 check, without the rank.
+  try {
+    agreeOnError(world, !problem.empty(), problem);
+  } catch (const CollectiveError& e) {
+    throw CollectiveError(e.what());
+  }
 }
 
 // Rank 0 reads or builds the whole mesh, checks and partitions it, and sends
@@ -195,7 +205,12 @@ CaseStartup startCase(const Communicator& world, const std::filesystem::path& ca
       } else {
         const io::Dictionary dict =
             collectively(world, [&] { return io::Dictionary::readFile(caseDir / s.meshSource, s.meshSource); });
-        share = buildBlockMeshShare(world, dict);
+        try {
+          share = buildBlockMeshShare(world, dict);
+        } catch (const InputError& e) {
+          // The dict's fault, found alike by every rank (block_mesh_share.hpp): one message.
+          throw CollectiveError(e.what());
+        }
         if (!share) reason = "the block mesh uses what the parallel block mesher does not cover";
       }
       if (share && hasCyclicPatches(*share)) {
@@ -214,7 +229,7 @@ CaseStartup startCase(const Communicator& world, const std::filesystem::path& ca
   }
   s.nGlobalCells = s.mesh.nGlobalCells;
   if (s.figures.distributed) checkRankMesh(world, s.mesh, caseDir, s.meshSource);
-  if (options.renumber) { auto rr = renumberOwnedCells(s.mesh); fmt::print(stderr, "DEBUG rank {} band {} -> {} kept {}\n", world.rank(), rr.bandwidthBefore, rr.bandwidthAfter, rr.renumbered); }
+  if (options.renumber) renumberOwnedCells(s.mesh);
   s.report = gatherDecompositionReport(world.get(), s.mesh);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   gatherFigures(world, traffic, seconds, s.figures);

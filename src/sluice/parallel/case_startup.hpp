@@ -15,7 +15,7 @@
 //
 // Either way cells, faces and points keep the case files' global numbering
 // (output, restart and field files do not depend on the rank count), and
-// each rank then renumbers its own cells (reverse Cuthill-McKee) when that
+// each rank then renumbers its own cells (Cuthill-McKee) when that
 // narrows its band. Each rank checks its cells (the checks of `sluice mesh`).
 //
 //   CaseStartup s = startCase(world, caseDir, {});      // collective
@@ -34,7 +34,7 @@ namespace sluice::parallel {
 
 struct StartupOptions {
   std::string method;          ///< overrides decomposeParDict's method when not empty
-  bool renumber = true;        ///< reverse Cuthill-McKee of each rank's cells
+  bool renumber = true;        ///< Cuthill-McKee order of each rank's cells (local_renumbering.hpp)
   bool distributed = true;     ///< false: always the rank-0 start-up
 };
 

@@ -1,6 +1,8 @@
 #pragma once
 // Bandwidth-reducing renumbering of one rank's owned cells after the mesh is
-// distributed (reverse Cuthill-McKee on the rank's internal faces). Global
+// distributed: Cuthill-McKee order of the rank's internal faces (reverse
+// Cuthill-McKee turned round: the same band, better for the smoothers'
+// Gauss-Seidel sweeps in parallel, see the .cpp). Global
 // cell and face ids stay what they are (the case files' numbering), so
 // output, restart and field files do not depend on it; only the rank's local
 // order changes. Kept only when it narrows the band, as structured meshes are

@@ -136,6 +136,16 @@ TEST(SharePartition, PtScotchUsesEveryRankWithBalancedParts) {
   for (int s : sizes) EXPECT_GT(s, 0);
 }
 
+TEST(SharePartition, TheSameMeshGivesTheSamePartsEveryTime) {
+  // Restarts continue bit for bit only if a run's decomposition is reproducible.
+  const mesh::PolyMesh global = test::boxMesh(23, 17, 3, test::wavyMap);
+  const MeshShare share = test::sliceMesh(global, commRank(), commSize());
+  StartupTraffic traffic;
+  const IdRanges blocks = IdRanges::even(share.nGlobalCells, commSize());
+  const std::vector<int> first = partitionShare(MPI_COMM_WORLD, share, blocks, traffic);
+  for (int run = 0; run < 3; ++run) EXPECT_EQ(partitionShare(MPI_COMM_WORLD, share, blocks, traffic), first);
+}
+
 TEST(SharePartition, MoreRanksThanScotchCanFillGivesTheCellBlocks) {
   // 1 x 1 x P cells: every part must still get a cell.
   const mesh::PolyMesh global = test::boxMesh(1, 1, commSize());
