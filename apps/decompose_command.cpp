@@ -41,7 +41,7 @@ int runDecomposeCommand(Communicator& world, const DecomposeCommandOptions& opti
       parallel::startCase(world, options.caseDir, {.method = options.method, .renumber = !options.noRenumber});
   if (world.isRoot())
     fmt::print("Mesh of {} (from {}): {} cells; decomposition method {} over {} ranks\n{}\n{}\n", options.caseDir,
-               startup.meshSource, startup.nGlobalCells, startup.settings.method, world.size(), startup.summary(),
+               startup.meshSource, startup.nGlobalCells, startup.settings.method, world.size(), startup.figures.text(),
                startup.report.toText());
 
   // Exchanges run on the graph communicator, in its rank numbering.

@@ -53,7 +53,7 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
       parallel::startCase(world, caseDir, {.method = options.method, .renumber = !options.noRenumber});
   if (world.isRoot())
     fmt::print("{} on {} rank(s): {} cells from {}, decomposition {}\n{}\n{}\n", application, world.size(),
-               startup.nGlobalCells, startup.meshSource, startup.settings.method, startup.summary(),
+               startup.nGlobalCells, startup.meshSource, startup.settings.method, startup.figures.text(),
                startup.report.toText());
 
   Communicator comm = std::move(startup.graph);
@@ -76,7 +76,8 @@ int runRunCommand(Communicator& world, const RunCommandOptions& options) {
   terminal.reset();
 
   // One summary (with the peak memory of each rank) for the table and the file.
-  const parallel::ProfileSummary summary = profile.summarize(comm);
+  parallel::ProfileSummary summary = profile.summarize(comm);
+  summary.startup = startup.figures;
   parallel::writeJsonOnRoot(comm, summary, caseDir / parallel::kProfileFileName);
   if (comm.isRoot()) fmt::print("\nEnd of {}.\n\n{}\nProfile written to {}\n", application, summary.table(),
                                 (caseDir / parallel::kProfileFileName).string());

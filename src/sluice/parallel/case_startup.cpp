@@ -173,19 +173,6 @@ void gatherFigures(const Communicator& world, const StartupTraffic& traffic, dou
 
 }  // namespace
 
-std::string CaseStartup::summary() const {
-  constexpr double MiB = 1024.0 * 1024.0;
-  const StartupFigures& f = figures;
-  std::string how = f.distributed ? "distributed (each rank its share of the mesh, PT-Scotch)"
-                                  : (f.fallbackReason.empty() ? "on rank 0" : "on rank 0: " + f.fallbackReason);
-  return fmt::format(
-      "Start-up {}: {:.2f} s; {} all-to-all exchanges, messages per rank max {} (total {}), sent per rank max "
-      "{:.1f} MiB (total {:.1f} MiB); peak memory after start-up rank 0 {:.0f} MiB, mean {:.0f}, max {:.0f} MiB\n",
-      how, f.seconds, f.exchanges, f.maxMessages, f.totalMessages, static_cast<double>(f.maxBytes) / MiB,
-      static_cast<double>(f.totalBytes) / MiB, static_cast<double>(f.rank0PeakBytes) / MiB,
-      static_cast<double>(f.meanPeakBytes) / MiB, static_cast<double>(f.maxPeakBytes) / MiB);
-}
-
 CaseStartup startCase(const Communicator& world, const std::filesystem::path& caseDir,
                       const StartupOptions& options) {
   const auto started = std::chrono::steady_clock::now();

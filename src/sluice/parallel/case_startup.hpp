@@ -19,7 +19,7 @@
 // narrows its band. Each rank checks its cells (the checks of `sluice mesh`).
 //
 //   CaseStartup s = startCase(world, caseDir, {});      // collective
-//   if (world.isRoot()) fmt::print("{}{}", s.summary(), s.report.toText());
+//   if (world.isRoot()) fmt::print("{}{}", s.figures.text(), s.report.toText());
 //   HaloExchange halo(s.graph, s.mesh.halo, 100);       // neighbours in graph numbering
 #include <filesystem>
 #include <string>
@@ -29,6 +29,7 @@
 #include "sluice/parallel/distribute.hpp"
 #include "sluice/parallel/distributed_mesh.hpp"
 #include "sluice/parallel/startup_exchange.hpp"
+#include "sluice/parallel/startup_figures.hpp"
 
 namespace sluice::parallel {
 
@@ -36,17 +37,6 @@ struct StartupOptions {
   std::string method;          ///< overrides decomposeParDict's method when not empty
   bool renumber = true;        ///< Cuthill-McKee order of each rank's cells (local_renumbering.hpp)
   bool distributed = true;     ///< false: always the rank-0 start-up
-};
-
-/// What the start-up did, the same on every rank.
-struct StartupFigures {
-  bool distributed = false;      ///< which of the two ways
-  std::string fallbackReason;    ///< why the rank-0 way was taken with several ranks (empty otherwise)
-  double seconds = 0;            ///< wall time of startCase (the slowest rank)
-  long long exchanges = 0;       ///< all-to-all exchanges
-  long long maxMessages = 0, totalMessages = 0;  ///< point-to-point messages sent (per rank max, sum)
-  long long maxBytes = 0, totalBytes = 0;        ///< bytes sent (per rank max, sum)
-  long long rank0PeakBytes = 0, maxPeakBytes = 0, meanPeakBytes = 0;  ///< resident peak after start-up
 };
 
 struct CaseStartup {
@@ -57,9 +47,6 @@ struct CaseStartup {
   DecompositionReport report;   ///< on rank 0 (one line per world rank; neighbours in graph numbering)
   Communicator graph;           ///< distributed-graph communicator of the run
   StartupFigures figures;
-
-  /// One or two lines for the log: the way taken, time, traffic, memory.
-  std::string summary() const;
 };
 
 /// Collective over `world`. Bad input (mesh, decomposeParDict, more ranks

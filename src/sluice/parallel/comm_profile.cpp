@@ -330,6 +330,7 @@ std::string ProfileSummary::json() const {
                      jsonStat(stepSeconds));
   out += fmt::format("  \"peakResidentBytes\": {},\n  \"rank0PeakResidentBytes\": {},\n",
                      jsonStat(peakResidentBytes), rootPeakResidentBytes);
+  if (startup) out += fmt::format("  \"startup\": {},\n", startup->json());
   out += "  \"stepBreakdown\": {";
   for (std::size_t i = 0; i < kPhaseCount; ++i)
     out += fmt::format("{}\n    {}: {}", i ? "," : "", jsonString(phaseName(static_cast<Phase>(i))),

@@ -33,7 +33,10 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <optional>
 #include <vector>
+
+#include "sluice/parallel/startup_figures.hpp"
 
 namespace sluice::parallel {
 
@@ -138,6 +141,7 @@ struct ProfileSummary {
   double rootPeakResidentBytes = 0;   ///< rank 0's value of peakResidentBytes
   std::vector<Region> regions;
   std::vector<Op> ops;        ///< every MpiOp, in enum order
+  std::optional<StartupFigures> startup;  ///< set by the caller (sluice run): written as "startup"
 
   const Op& op(MpiOp o) const { return ops[static_cast<std::size_t>(o)]; }
   const Region* region(std::string_view name) const;  ///< nullptr if absent
