@@ -25,7 +25,8 @@ FoamFile
 
 @dataclasses.dataclass(frozen=True)
 class CaseSpec:
-    """One benchmark case: a lid-driven cavity of n x n x 1 cells."""
+    """One benchmark case: a lid-driven cavity of n x n x nz cells (nz > 1: a
+    3D box, its front and back walls; else 2D, front and back empty)."""
 
     name: str
     n: int                      # cells per side
@@ -38,6 +39,8 @@ class CaseSpec:
     base: str | None = None     # case whose per-step time this one is compared with (output cost)
     openfoam_case: str | None = None  # OpenFOAM runs compared with when openfoam is False
     description: str = ""
+    nz: int = 1                 # cells across; > 1 makes the cavity 3D
+    method: str = "simple"      # decomposeParDict method: simple (n (np 1 1)) or scotch
 
     @property
     def reference(self) -> str | None:
@@ -46,7 +49,7 @@ class CaseSpec:
 
     @property
     def cells(self) -> int:
-        return self.n * self.n
+        return self.n * self.n * self.nz
 
 
 CASES: dict[str, CaseSpec] = {
@@ -99,17 +102,19 @@ timeFormat      general;
 timePrecision   6;
 runTimeModifiable false;
 """
+    depth = 1 if spec.nz > 1 else 0.1
+    side_type = "wall" if spec.nz > 1 else "empty"
     files["system/blockMeshDict"] = HEADER.format(cls="dictionary", obj="blockMeshDict") + f"""scale   0.1;
 
 vertices
 (
     (0 0 0)   (1 0 0)   (1 1 0)   (0 1 0)
-    (0 0 0.1) (1 0 0.1) (1 1 0.1) (0 1 0.1)
+    (0 0 {depth}) (1 0 {depth}) (1 1 {depth}) (0 1 {depth})
 );
 
 blocks
 (
-    hex (0 1 2 3 4 5 6 7) ({spec.n} {spec.n} 1) simpleGrading (1 1 1)
+    hex (0 1 2 3 4 5 6 7) ({spec.n} {spec.n} {spec.nz}) simpleGrading (1 1 1)
 );
 
 edges ();
@@ -128,7 +133,7 @@ boundary
     }}
     frontAndBack
     {{
-        type empty;
+        type {side_type};
         faces ((0 3 2 1) (4 5 6 7));
     }}
 );
@@ -177,7 +182,7 @@ PISO
 """
     files["system/decomposeParDict"] = HEADER.format(cls="dictionary", obj="decomposeParDict") + f"""numberOfSubdomains {np};
 
-method          simple;
+method          {spec.method};
 
 simpleCoeffs
 {{
@@ -204,10 +209,10 @@ boundaryField
     }
     frontAndBack
     {
-        type            empty;
+        type            SIDE_U;
     }
 }
-"""
+""".replace("SIDE_U", "noSlip" if spec.nz > 1 else "empty")
     files["0/p"] = HEADER.format(cls="volScalarField", obj="p") + """dimensions      [0 2 -2 0 0 0 0];
 
 internalField   uniform 0;
@@ -224,10 +229,10 @@ boundaryField
     }
     frontAndBack
     {
-        type            empty;
+        type            SIDE_P;
     }
 }
-"""
+""".replace("SIDE_P", "zeroGradient" if spec.nz > 1 else "empty")
     return files
 
 

@@ -59,7 +59,7 @@ class PatchLookup {
 
 }  // namespace
 
-ShareMigration::ShareMigration(MPI_Comm comm, const MeshShare& share, const IdRanges& cellBlocks,
+ShareMigration::ShareMigration(MPI_Comm comm, MeshShare& share, const IdRanges& cellBlocks,
                                std::span<const int> blockPart, StartupTraffic& traffic)
     : comm_(comm), share_(share), traffic_(traffic) {
   MPI_Comm_rank(comm, &rank_);
@@ -112,22 +112,35 @@ std::vector<int> ShareMigration::neighbourParts() {
 }
 
 DistributedMesh ShareMigration::build(std::span<const int> rankOfPart) {
-  const MeshShare& share = share_;
-  // Faces to the parts of their cells.
-  std::vector<std::vector<GlobalLabel>> toRank(size_);
-  for (std::size_t i = 0; i < share.faceIds.size(); ++i) {
-    const auto verts = share.faces[static_cast<Label>(i)];
-    auto put = [&](int dest) {
-      auto& out = toRank[dest];
-      out.insert(out.end(), {share.faceIds[i], share.owner[i], share.neighbour[i], ownerPart_[i], neighbourPart_[i],
-                             static_cast<GlobalLabel>(verts.size())});
-      out.insert(out.end(), verts.begin(), verts.end());
-    };
-    put(ownerPart_[i]);
-    if (neighbourPart_[i] >= 0 && neighbourPart_[i] != ownerPart_[i]) put(neighbourPart_[i]);
+  MeshShare& share = share_;
+  // Faces to the parts of their cells, packed once (they are the start-up's largest message).
+  GroupedByRank<GlobalLabel> toRank(size_);
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) toRank.allocate();
+    for (std::size_t i = 0; i < share.faceIds.size(); ++i) {
+      const auto verts = share.faces[static_cast<Label>(i)];
+      auto put = [&](int dest) {
+        if (pass == 0) {
+          toRank.count(dest, kFaceHeader + verts.size());
+          return;
+        }
+        for (GlobalLabel v : {share.faceIds[i], share.owner[i], share.neighbour[i],
+                              static_cast<GlobalLabel>(ownerPart_[i]), static_cast<GlobalLabel>(neighbourPart_[i]),
+                              static_cast<GlobalLabel>(verts.size())})
+          toRank.put(dest, v);
+        for (Label v : verts) toRank.put(dest, v);
+      };
+      put(ownerPart_[i]);
+      if (neighbourPart_[i] >= 0 && neighbourPart_[i] != ownerPart_[i]) put(neighbourPart_[i]);
+    }
   }
-  Received<GlobalLabel> stream = exchangeWithAll(comm_, toRank, traffic_);
-  toRank = {};
+  Received<GlobalLabel> stream = exchangeWithAll(comm_, std::move(toRank), traffic_);
+  share.faceIds = {};
+  share.owner = {};
+  share.neighbour = {};
+  share.faces = mesh::FaceList();
+  ownerPart_ = {};
+  neighbourPart_ = {};
 
   std::vector<ArrivedFace> arrived;
   std::vector<Label> arrivedVertices;

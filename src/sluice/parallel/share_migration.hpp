@@ -26,19 +26,20 @@ namespace sluice::parallel {
 class ShareMigration {
  public:
   /// Collective. `blockPart[i]` is the part of cell cellBlocks.first(rank) + i.
-  ShareMigration(MPI_Comm comm, const MeshShare& share, const IdRanges& cellBlocks, std::span<const int> blockPart,
+  ShareMigration(MPI_Comm comm, MeshShare& share, const IdRanges& cellBlocks, std::span<const int> blockPart,
                  StartupTraffic& traffic);
 
   /// Collective. The other parts that share a face with this rank's part, ascending.
   std::vector<int> neighbourParts();
 
   /// Collective. This rank's part of the mesh; `rankOfPart[p]` is the number
-  /// of part p in the run's communicator (identity without placement).
+  /// of part p in the run's communicator (identity without placement). Once
+  /// the faces are sent, the share's faces are released (its points stay).
   DistributedMesh build(std::span<const int> rankOfPart);
 
  private:
   MPI_Comm comm_;
-  const MeshShare& share_;
+  MeshShare& share_;
   StartupTraffic& traffic_;
   int rank_ = 0, size_ = 1;
   std::vector<int> ownerPart_, neighbourPart_;  ///< per face held: the parts of its cells (-1: no neighbour)

@@ -76,15 +76,22 @@ BlockGraph blockGraph(MPI_Comm comm, const MeshShare& share, const IdRanges& blo
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   // Each internal face held here is an edge of two cells: (cell, other) goes to the cell's block.
-  std::vector<std::vector<Edge>> toRank(size);
-  for (std::size_t i = 0; i < share.faceIds.size(); ++i) {
-    const GlobalLabel o = share.owner[i], n = share.neighbour[i];
-    if (n < 0) continue;
-    toRank[blocks.rankOf(o)].push_back({o, n});
-    toRank[blocks.rankOf(n)].push_back({n, o});
+  GroupedByRank<Edge> toRank(size);
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) toRank.allocate();
+    for (std::size_t i = 0; i < share.faceIds.size(); ++i) {
+      const GlobalLabel o = share.owner[i], n = share.neighbour[i];
+      if (n < 0) continue;
+      if (pass == 0) {
+        toRank.count(blocks.rankOf(o));
+        toRank.count(blocks.rankOf(n));
+      } else {
+        toRank.put(blocks.rankOf(o), {o, n});
+        toRank.put(blocks.rankOf(n), {n, o});
+      }
+    }
   }
-  Received<Edge> edges = exchangeWithAll(comm, toRank, traffic);
-  toRank = {};
+  Received<Edge> edges = exchangeWithAll(comm, std::move(toRank), traffic);
   std::sort(edges.values.begin(), edges.values.end());
   edges.values.erase(std::unique(edges.values.begin(), edges.values.end()), edges.values.end());
 

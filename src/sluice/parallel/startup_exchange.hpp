@@ -45,9 +45,37 @@ struct Received {
   }
 };
 
-/// Collective over `comm`: toRank[r] goes to rank r (toRank has one list per rank).
+/// Values grouped by destination rank in one array, for exchanges too large
+/// to hold twice: count every value's destination first, then place them.
+///
+///   GroupedByRank<GlobalLabel> out(size);
+///   for (...) out.count(dest, n);        // pass 1
+///   out.allocate();
+///   for (...) out.put(dest, value);      // pass 2, the same destinations and numbers
+///   Received<GlobalLabel> got = exchangeWithAll(comm, std::move(out), traffic);
 template <class T>
-Received<T> exchangeWithAll(MPI_Comm comm, const std::vector<std::vector<T>>& toRank, StartupTraffic& traffic) {
+class GroupedByRank {
+ public:
+  explicit GroupedByRank(int nRanks) : counts_(static_cast<std::size_t>(nRanks), 0) {}
+  void count(int rank, std::size_t n = 1) { counts_[rank] += n; }
+  void allocate() {
+    next_.assign(counts_.size(), 0);
+    for (std::size_t r = 1; r < counts_.size(); ++r) next_[r] = next_[r - 1] + counts_[r - 1];
+    values_.resize(next_.empty() ? 0 : next_.back() + counts_.back());
+  }
+  void put(int rank, const T& value) { values_[next_[rank]++] = value; }
+  const std::vector<std::size_t>& counts() const { return counts_; }
+  std::vector<T>& values() { return values_; }
+
+ private:
+  std::vector<std::size_t> counts_, next_;
+  std::vector<T> values_;
+};
+
+/// Collective over `comm`: the values grouped for rank r go to rank r. The
+/// send buffer is released before returning.
+template <class T>
+Received<T> exchangeWithAll(MPI_Comm comm, GroupedByRank<T>&& grouped, StartupTraffic& traffic) {
   static_assert(std::is_trivially_copyable_v<T>);
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
@@ -55,11 +83,11 @@ Received<T> exchangeWithAll(MPI_Comm comm, const std::vector<std::vector<T>>& to
   std::vector<int> sendCounts(size), sendDispls(size, 0), recvCounts(size), recvDispls(size, 0);
   std::size_t total = 0;
   for (int r = 0; r < size; ++r) {
-    const std::size_t bytes = toRank[r].size() * sizeof(T);
-    if (bytes > static_cast<std::size_t>(INT_MAX) || total + bytes > static_cast<std::size_t>(INT_MAX))
-      throw Error(fmt::format("start-up exchange: {} bytes for one rank exceed MPI's int counts", total + bytes));
+    const std::size_t bytes = grouped.counts()[r] * sizeof(T);
+    if (total + bytes > static_cast<std::size_t>(INT_MAX))
+      throw Error(fmt::format("start-up exchange: {} bytes from one rank exceed MPI's int counts", total + bytes));
     sendCounts[r] = static_cast<int>(bytes);
-    if (r > 0) sendDispls[r] = sendDispls[r - 1] + sendCounts[r - 1];
+    sendDispls[r] = static_cast<int>(total);
     total += bytes;
     if (r != rank && bytes > 0) {
       ++traffic.messages;
@@ -67,9 +95,6 @@ Received<T> exchangeWithAll(MPI_Comm comm, const std::vector<std::vector<T>>& to
     }
   }
   ++traffic.exchanges;
-  std::vector<T> send;
-  send.reserve(total / sizeof(T));
-  for (const auto& list : toRank) send.insert(send.end(), list.begin(), list.end());
   MPI_Alltoall(sendCounts.data(), 1, MPI_INT, recvCounts.data(), 1, MPI_INT, comm);
   std::size_t received = 0;
   for (int r = 0; r < size; ++r) {
@@ -80,11 +105,24 @@ Received<T> exchangeWithAll(MPI_Comm comm, const std::vector<std::vector<T>>& to
   }
   Received<T> out;
   out.values.resize(received / sizeof(T));
-  MPI_Alltoallv(send.data(), sendCounts.data(), sendDispls.data(), MPI_BYTE, out.values.data(), recvCounts.data(),
-                recvDispls.data(), MPI_BYTE, comm);
+  MPI_Alltoallv(grouped.values().data(), sendCounts.data(), sendDispls.data(), MPI_BYTE, out.values.data(),
+                recvCounts.data(), recvDispls.data(), MPI_BYTE, comm);
+  grouped = GroupedByRank<T>(0);
   out.offsets.resize(static_cast<std::size_t>(size) + 1, 0);
-  for (int r = 0; r < size; ++r) out.offsets[r + 1] = out.offsets[r] + static_cast<std::size_t>(recvCounts[r]) / sizeof(T);
+  for (int r = 0; r < size; ++r)
+    out.offsets[r + 1] = out.offsets[r] + static_cast<std::size_t>(recvCounts[r]) / sizeof(T);
   return out;
+}
+
+/// Collective over `comm`: toRank[r] goes to rank r (toRank has one list per rank).
+template <class T>
+Received<T> exchangeWithAll(MPI_Comm comm, const std::vector<std::vector<T>>& toRank, StartupTraffic& traffic) {
+  GroupedByRank<T> grouped(static_cast<int>(toRank.size()));
+  for (std::size_t r = 0; r < toRank.size(); ++r) grouped.count(static_cast<int>(r), toRank[r].size());
+  grouped.allocate();
+  for (std::size_t r = 0; r < toRank.size(); ++r)
+    for (const T& v : toRank[r]) grouped.put(static_cast<int>(r), v);
+  return exchangeWithAll(comm, std::move(grouped), traffic);
 }
 
 /// Contiguous ranges of global ids over the ranks: rank r holds

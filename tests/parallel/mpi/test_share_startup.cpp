@@ -75,7 +75,7 @@ struct Migrated {
 
 // Migrates the slices of `global` with the given block parts (identity rank numbering).
 Migrated migrate(const mesh::PolyMesh& global, const std::vector<int>& blockPart, StartupTraffic& traffic) {
-  const MeshShare share = test::sliceMesh(global, commRank(), commSize());
+  MeshShare share = test::sliceMesh(global, commRank(), commSize());
   const IdRanges blocks = IdRanges::even(share.nGlobalCells, commSize());
   Migrated m;
   m.cellToRank = wholeMap(blockPart);
