@@ -166,7 +166,7 @@ def tail(text: str, n: int = 25) -> str:
 # ----------------------------------------------------------------- one run
 
 def run_code(code: str, case_dir: Path, np: int, tools: Tools, work: Path, expected_steps: int,
-             timeout: float | None = None, application: str = "icoFoam") -> dict:
+             timeout: float | None = None, application: str = "icoFoam", method: str | None = "simple") -> dict:
     """One run of `code` ("sluice" or "openfoam") on `case_dir` at `np` ranks.
     `work` receives the log, peak-RSS files and PMPI counts. Returns the run
     record: status ("ok", "timeout", "failed (...)"), command, log, wall,
@@ -174,7 +174,8 @@ def run_code(code: str, case_dir: Path, np: int, tools: Tools, work: Path, expec
     iterations (logparse), execution_time (OpenFOAM), rss_kib and pmpi (per
     rank), and for sluice cells_per_rank and profile (sluice-profile.json).
     `application`: the OpenFOAM solver; `expected_steps` < 0: any number of
-    steps (adjustable time steps)."""
+    steps (adjustable time steps); `method`: sluice's --method (None: the
+    case's decomposeParDict)."""
     work.mkdir(parents=True, exist_ok=True)
     for old in list(work.glob("rss.*")) + list(work.glob("pmpi.*.json")):
         old.unlink()
@@ -187,7 +188,7 @@ def run_code(code: str, case_dir: Path, np: int, tools: Tools, work: Path, expec
         program = [str(tools.openfoam_bin / application), "-case", str(case_dir)] + (["-parallel"] if np > 1 else [])
     elif code == "sluice":
         clean_sluice_output(case_dir)
-        program = [str(tools.sluice.resolve()), "run", str(case_dir), "--method", "simple"]
+        program = [str(tools.sluice.resolve()), "run", str(case_dir)] + (["--method", method] if method else [])
     else:
         raise ValueError(code)
     wrapped = [str(tools.peak_rss.resolve()), str(rss_prefix.resolve()), "--"] + preload + program
