@@ -350,8 +350,7 @@ void FluidSolver::restoreFromSnapshot() {
                                                 m.nGlobalCells, ctx_.mesh.nGlobalCells()));
   if (m.numbering != numbering_)
     throw parallel::CollectiveError(fmt::format(
-        "{}: written with another cell numbering (renumbering switched on or off: run with the same --no-renumber "
-        "setting as the run that wrote it)",
+        "{}: written for a mesh whose cells are numbered differently (the mesh changed since that run)",
         folder));
   const SolverState state = restoreSnapshot(m, fields_, ctx_.mesh);
   restoreState(state);
