@@ -1,9 +1,7 @@
-// PT-Scotch partitioning of the distributed cell graph. Scotch needs <cstdio>
-// and <cstdint> before its header.
+// PT-Scotch partitioning of the distributed cell graph.
 #include "sluice/parallel/share_partition.hpp"
 
-#include <cstdint>
-#include <cstdio>
+#include "sluice/parallel/scotch_handles.hpp"  // Scotch's header before PT-Scotch's
 
 #include <ptscotch.h>
 
@@ -20,42 +18,12 @@ namespace {
 
 constexpr double scotchImbalance = 0.01;
 
-void check(int status, const char* what) {
-  if (status != 0) throw Error(fmt::format("PT-Scotch decomposition: {} failed (error {})", what, status));
-}
-
 struct ScotchDgraph {
   SCOTCH_Dgraph graph;
-  explicit ScotchDgraph(MPI_Comm comm) { check(SCOTCH_dgraphInit(&graph, comm), "SCOTCH_dgraphInit"); }
+  explicit ScotchDgraph(MPI_Comm comm) { checkScotch(SCOTCH_dgraphInit(&graph, comm), "SCOTCH_dgraphInit"); }
   ~ScotchDgraph() { SCOTCH_dgraphExit(&graph); }
   ScotchDgraph(const ScotchDgraph&) = delete;
   ScotchDgraph& operator=(const ScotchDgraph&) = delete;
-};
-
-struct ScotchStrategy {
-  SCOTCH_Strat strat;
-  ScotchStrategy() { check(SCOTCH_stratInit(&strat), "SCOTCH_stratInit"); }
-  ~ScotchStrategy() { SCOTCH_stratExit(&strat); }
-  ScotchStrategy(const ScotchStrategy&) = delete;
-  ScotchStrategy& operator=(const ScotchStrategy&) = delete;
-};
-
-// A context with its own random generator, fixed seed and deterministic
-// algorithms: the same mesh at the same rank count gives the same parts in
-// every run (restarts continue bit for bit).
-struct ScotchContext {
-  SCOTCH_Context context;
-  ScotchContext() {
-    check(SCOTCH_contextInit(&context), "SCOTCH_contextInit");
-    check(SCOTCH_contextRandomClone(&context), "SCOTCH_contextRandomClone");
-    check(SCOTCH_contextOptionSetNum(&context, SCOTCH_OPTIONNUMDETERMINISTIC, 1), "SCOTCH_contextOptionSetNum");
-    check(SCOTCH_contextOptionSetNum(&context, SCOTCH_OPTIONNUMRANDOMFIXEDSEED, 1), "SCOTCH_contextOptionSetNum");
-    SCOTCH_contextRandomSeed(&context, 1);
-    SCOTCH_contextRandomReset(&context);
-  }
-  ~ScotchContext() { SCOTCH_contextExit(&context); }
-  ScotchContext(const ScotchContext&) = delete;
-  ScotchContext& operator=(const ScotchContext&) = delete;
 };
 
 // Adjacency of the block's cells in CSR form, neighbours as global cell ids
@@ -129,17 +97,17 @@ std::vector<int> partitionShare(MPI_Comm comm, const MeshShare& share, const IdR
   std::vector<SCOTCH_Num> scotchPart(std::max<std::size_t>(nBlockCells, 1));
   {
     ScotchDgraph graph(comm);
-    check(SCOTCH_dgraphBuild(&graph.graph, 0, static_cast<SCOTCH_Num>(nBlockCells), static_cast<SCOTCH_Num>(nBlockCells),
+    checkScotch(SCOTCH_dgraphBuild(&graph.graph, 0, static_cast<SCOTCH_Num>(nBlockCells), static_cast<SCOTCH_Num>(nBlockCells),
                              g.offsets.data(), g.offsets.data() + 1, nullptr, nullptr, nArcs, nArcs,
                              g.adjacency.data(), nullptr, nullptr),
           "SCOTCH_dgraphBuild");
     ScotchContext context;
     ScotchDgraph bound(comm);
-    check(SCOTCH_contextBindDgraph(&context.context, &graph.graph, &bound.graph), "SCOTCH_contextBindDgraph");
+    checkScotch(SCOTCH_contextBindDgraph(&context.context, &graph.graph, &bound.graph), "SCOTCH_contextBindDgraph");
     ScotchStrategy strategy;
-    check(SCOTCH_stratDgraphMapBuild(&strategy.strat, SCOTCH_STRATBALANCE, size, size, scotchImbalance),
+    checkScotch(SCOTCH_stratDgraphMapBuild(&strategy.strat, SCOTCH_STRATBALANCE, size, size, scotchImbalance),
           "SCOTCH_stratDgraphMapBuild");
-    check(SCOTCH_dgraphPart(&bound.graph, size, &strategy.strat, scotchPart.data()), "SCOTCH_dgraphPart");
+    checkScotch(SCOTCH_dgraphPart(&bound.graph, size, &strategy.strat, scotchPart.data()), "SCOTCH_dgraphPart");
   }
 
   // Every part must own cells: count them over all ranks (one reduction of P counts).
