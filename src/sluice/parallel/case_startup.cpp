@@ -184,7 +184,7 @@ CaseStartup startCase(const Communicator& world, const std::filesystem::path& ca
   StartupTraffic traffic;
   std::optional<MeshShare> share;
   std::string reason;
-  if (nRanks > 1 && options.distributed) {
+  if (nRanks > 1) {
     reason = rankZeroReason(s.settings);
     if (reason.empty()) {
       if (s.meshSource == "constant/polyMesh") {

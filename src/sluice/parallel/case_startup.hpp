@@ -36,7 +36,6 @@ namespace sluice::parallel {
 struct StartupOptions {
   std::string method;          ///< overrides decomposeParDict's method when not empty
   bool renumber = true;        ///< Cuthill-McKee order of each rank's cells (local_renumbering.hpp)
-  bool distributed = true;     ///< false: always the rank-0 start-up
 };
 
 struct CaseStartup {
