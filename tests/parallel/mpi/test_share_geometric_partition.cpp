@@ -15,6 +15,7 @@
 #include "parallel/mpi/mesh_share_assembly.hpp"
 #include "parallel/mpi/mesh_share_slicing.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/parallel/decomposition.hpp"
 #include "sluice/parallel/share_cell_centres.hpp"
@@ -125,6 +126,23 @@ TEST(ShareGeometricPartition, AsManyCellsAsRanks) {
   int size = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   expectSerialParts(test::boxMesh(size, 1, 1), geometric("simple", slabs(1)));
+}
+
+// The selection's reductions: per level that splits, one for the groups' key
+// range and at most 64 + 63 bisection steps (keys, then ids), all groups fused.
+TEST(ShareGeometricPartition, ReductionRoundsAreBoundedPerLevel) {
+  CommProfile profile;
+  const Communicator world(MPI_COMM_WORLD, &profile);
+  const mesh::PolyMesh global = wavyBox(13, 11, 3);
+  const DecompositionSettings settings = geometric("hierarchical", slabs(1), {1, 0, 2});
+  MeshShare share = test::sliceMesh(global, world.rank(), world.size());
+  const IdRanges blocks = IdRanges::even(share.nGlobalCells, world.size());
+  StartupTraffic traffic;
+  const std::vector<int> part = partitionShareGeometric(world, share, blocks, settings, traffic);
+  const std::uint64_t reductions = profile.op(MpiOp::Allreduce).calls;
+  EXPECT_LE(reductions, world.size() > 1 ? 1u + 64u + 63u : 0u);
+  const std::vector<Vec3> centres = mesh::MeshGeometry::computeCells(global).cellCentres;
+  EXPECT_EQ(test::allGatherv(part), decompose(global, centres, world.size(), settings));
 }
 
 // startCase with a decomposeParDict saying simple: the distributed start-up,
