@@ -44,14 +44,20 @@ long long midpoint(long long lo, long long hi) {
   return static_cast<long long>(static_cast<unsigned long long>(lo) + span / 2);
 }
 
-// One split position of one group: the cell at sorted position `k` of the group.
+// One split position of one group: the cell at sorted position `k` of the
+// group, found in phases: its key by bisection; then whether the cells below
+// that key are exactly k (no tie to break: the threshold is (key, -1)); else
+// its id among the cells of that key by bisection.
+enum class Phase { keys, below, ids, done };
+
 struct Target {
   long long group;
   long long k;
-  long long lo, hi;   // bisection interval of the current phase
-  bool onIds = false; // phase 2: key found (lo..hi are ids), else keys
+  long long lo, hi;  // bisection interval of keys or ids
+  Phase phase = Phase::keys;
   long long key = 0;  // the key, once found
-  bool done = false;
+  // The first cell of the piece and every cell after it are at or above (key, lo).
+  SortKey threshold() const { return {key, lo}; }
 };
 
 }  // namespace
@@ -111,40 +117,50 @@ std::vector<int> partitionShareGeometric(const Communicator& comm, MeshShare& sh
     // the smallest id with more than k cells at or below (key, id).
     std::vector<long long> counts(targets.size());
     auto countAtOrBelow = [&](const Target& t, SortKey bound) {
-      const auto begin = cells.begin() + static_cast<std::ptrdiff_t>(groupBegin[t.group]);
-      const auto end = cells.begin() + static_cast<std::ptrdiff_t>(groupBegin[t.group + 1]);
+      const auto begin = cells.begin() + static_cast<std::ptrdiff_t>(groupBegin[static_cast<std::size_t>(t.group)]);
+      const auto end = cells.begin() + static_cast<std::ptrdiff_t>(groupBegin[static_cast<std::size_t>(t.group) + 1]);
       return static_cast<long long>(
           std::upper_bound(begin, end, bound, [](const SortKey& b, const BlockCell& c) { return b < c.at; }) - begin);
     };
+    const long long lastId = static_cast<long long>(share.nGlobalCells) - 1;
     for (;;) {
-      for (Target& t : targets)
-        if (!t.done && t.lo == t.hi) {
-          if (t.onIds) {
-            t.done = true;
-          } else {
-            t.onIds = true;
-            t.key = t.lo;
-            t.lo = 0;
-            t.hi = static_cast<long long>(share.nGlobalCells) - 1;
-            t.done = t.lo == t.hi;
-          }
+      for (Target& t : targets) {
+        if (t.phase == Phase::keys && t.lo == t.hi) {
+          t.phase = Phase::below;
+          t.key = t.lo;
+        } else if (t.phase == Phase::ids && t.lo == t.hi) {
+          t.phase = Phase::done;
         }
-      if (std::all_of(targets.begin(), targets.end(), [](const Target& t) { return t.done; })) break;
+      }
+      if (std::all_of(targets.begin(), targets.end(), [](const Target& t) { return t.phase == Phase::done; })) break;
       for (std::size_t i = 0; i < targets.size(); ++i) {
         const Target& t = targets[i];
-        counts[i] = t.done ? 0
-                           : countAtOrBelow(t, t.onIds ? SortKey{t.key, midpoint(t.lo, t.hi)}
-                                                       : SortKey{midpoint(t.lo, t.hi), LLONG_MAX});
+        switch (t.phase) {
+          case Phase::keys: counts[i] = countAtOrBelow(t, {midpoint(t.lo, t.hi), LLONG_MAX}); break;
+          case Phase::below: counts[i] = countAtOrBelow(t, {t.key, -1}); break;
+          case Phase::ids: counts[i] = countAtOrBelow(t, {t.key, midpoint(t.lo, t.hi)}); break;
+          case Phase::done: counts[i] = 0; break;
+        }
       }
       comm.sumInPlace(std::span<long long>(counts));
       for (std::size_t i = 0; i < targets.size(); ++i) {
         Target& t = targets[i];
-        if (t.done) continue;
-        const long long mid = midpoint(t.lo, t.hi);
-        if (counts[i] > t.k)
-          t.hi = mid;
-        else
-          t.lo = mid + 1;
+        if (t.phase == Phase::below) {
+          if (counts[i] == t.k) {
+            t.lo = t.hi = -1;
+            t.phase = Phase::done;
+          } else {
+            t.lo = 0;
+            t.hi = lastId;
+            t.phase = Phase::ids;
+          }
+        } else if (t.phase == Phase::keys || t.phase == Phase::ids) {
+          const long long mid = midpoint(t.lo, t.hi);
+          if (counts[i] > t.k)
+            t.hi = mid;
+          else
+            t.lo = mid + 1;
+        }
       }
     }
 
@@ -162,7 +178,7 @@ std::vector<int> partitionShareGeometric(const Communicator& comm, MeshShare& sh
         if (split)
           for (int j = 0; j + 1 < pieces; ++j) {
             const Target& t = targets[firstTarget + static_cast<std::size_t>(j)];
-            if (cells[c].at >= SortKey{t.key, t.lo}) piece = j + 1;
+            if (cells[c].at >= t.threshold()) piece = j + 1;
           }
         index[cells[c].cell][axis] = piece;
         cells[c].group = static_cast<long long>(g) * pieces + piece;
