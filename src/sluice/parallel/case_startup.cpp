@@ -21,12 +21,16 @@
 #include "sluice/parallel/local_renumbering.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 #include "sluice/parallel/polymesh_share_reader.hpp"
+#include "sluice/parallel/share_geometric_partition.hpp"
 #include "sluice/parallel/share_migration.hpp"
 #include "sluice/parallel/share_partition.hpp"
 
 namespace sluice::parallel {
 
 namespace {
+
+// Methods that split by cell centres (share_geometric_partition.hpp).
+bool isGeometric(const std::string& method) { return method == "simple" || method == "hierarchical"; }
 
 DecompositionSettings chooseSettings(const std::filesystem::path& caseDir, const std::string& method, int nRanks) {
   auto settings = DecompositionSettings::readCase(caseDir, nRanks);
@@ -119,7 +123,8 @@ void startOnRoot(const Communicator& world, const std::filesystem::path& caseDir
 }
 
 // Every rank its share (read or generated), PT-Scotch on the distributed
-// cell graph, the graph communicator from the parts' neighbourhood, then the
+// cell graph (or the geometric split of the blocks' cell centres for simple
+// and hierarchical), the graph communicator from the parts' neighbourhood, then the
 // faces and points move to their cells' ranks.
 void startDistributed(const Communicator& world, MeshShare share, CaseStartup& s, StartupTraffic& traffic) {
   const int nRanks = world.size();
@@ -128,7 +133,9 @@ void startDistributed(const Communicator& world, MeshShare share, CaseStartup& s
                                       nRanks));
   const IdRanges blocks = IdRanges::even(share.nGlobalCells, nRanks);
   // From here a failure on one rank ends the run (MPI_Abort): the others are in exchanges with it.
-  std::vector<int> part = partitionShare(world.get(), share, blocks, traffic);
+  std::vector<int> part = isGeometric(s.settings.method)
+                              ? partitionShareGeometric(world, share, blocks, s.settings, traffic)
+                              : partitionShare(world.get(), share, blocks, traffic);
   ShareMigration migration(world.get(), share, blocks, part, traffic);
   part = {};
   const std::vector<int> neighbours = migration.neighbourParts();
@@ -142,9 +149,10 @@ void startDistributed(const Communicator& world, MeshShare share, CaseStartup& s
 
 // Why the distributed start-up cannot take this case (empty: it can).
 std::string rankZeroReason(const DecompositionSettings& settings) {
-  if (settings.method != "scotch")
-    return fmt::format("method {} partitions on one rank (the distributed start-up uses PT-Scotch: method scotch)",
-                       settings.method);
+  if (settings.method != "scotch" && !isGeometric(settings.method))
+    return fmt::format(
+        "method {} partitions on one rank (the distributed start-up takes scotch, simple and hierarchical)",
+        settings.method);
   return {};
 }
 

@@ -2,14 +2,16 @@
 // Parallel start-up of a case, shared by every command that runs on a
 // decomposed mesh. Two ways, one result layout (distribute.hpp):
 //
-//  - distributed (several ranks, method scotch): every rank reads its share
-//    of constant/polyMesh or generates its share of the block mesh
-//    (MeshShare), the cell graph is partitioned by PT-Scotch across the
-//    ranks, the ranks' neighbourhood goes to MPI as a distributed graph
+//  - distributed (several ranks, method scotch, simple or hierarchical):
+//    every rank reads its share of constant/polyMesh or generates its share
+//    of the block mesh (MeshShare), the cell graph is partitioned by
+//    PT-Scotch across the ranks (simple, hierarchical: the cell blocks'
+//    centres split exactly as on one rank, share_geometric_partition.hpp),
+//    the ranks' neighbourhood goes to MPI as a distributed graph
 //    (reorder allowed) and then faces and points move to their cells' ranks.
 //    No rank holds the whole mesh. Start-up communication: a handful of
 //    all-to-all exchanges (startup_exchange.hpp), counted in `traffic`.
-//  - on rank 0 (one rank, other methods, cyclic patches, block meshes the
+//  - on rank 0 (one rank, metis, cyclic patches, block meshes the
 //    parallel mesher does not cover): rank 0 builds or reads the whole mesh,
 //    partitions it and sends every rank its part; the graph is made after.
 //

@@ -111,7 +111,7 @@ std::vector<int> ShareMigration::neighbourParts() {
   return nbrs;
 }
 
-DistributedMesh ShareMigration::build(std::span<const int> rankOfPart) {
+DistributedMesh ShareMigration::build(std::span<const int> rankOfPart, ShareFaces keepOrRelease) {
   MeshShare& share = share_;
   // Faces to the parts of their cells, packed once (they are the start-up's largest message).
   GroupedByRank<GlobalLabel> toRank(size_);
@@ -135,10 +135,12 @@ DistributedMesh ShareMigration::build(std::span<const int> rankOfPart) {
     }
   }
   Received<GlobalLabel> stream = exchangeWithAll(comm_, std::move(toRank), traffic_);
-  share.faceIds = {};
-  share.owner = {};
-  share.neighbour = {};
-  share.faces = mesh::FaceList();
+  if (keepOrRelease == ShareFaces::release) {
+    share.faceIds = {};
+    share.owner = {};
+    share.neighbour = {};
+    share.faces = mesh::FaceList();
+  }
   ownerPart_ = {};
   neighbourPart_ = {};
 

@@ -12,6 +12,11 @@
 // Parts are ranks of the communicator given to the constructor; build()
 // names them in the numbering `rankOfPart` gives (a graph communicator's),
 // which orders the processor patches and names them procBoundary<me>to<nbr>.
+//
+// A migration that is not the last (the cell blocks' own meshes, to compute
+// cell centres before a geometric partitioning) keeps the share's faces:
+//   DistributedMesh block = ShareMigration(comm, share, blocks, ownBlock, traffic)
+//                               .build(identity, ShareFaces::keep);           // share still whole
 #include <mpi.h>
 
 #include <span>
@@ -22,6 +27,9 @@
 #include "sluice/parallel/startup_exchange.hpp"
 
 namespace sluice::parallel {
+
+/// What build() does with the share's faces once they are sent.
+enum class ShareFaces { release, keep };
 
 class ShareMigration {
  public:
@@ -34,8 +42,9 @@ class ShareMigration {
 
   /// Collective. This rank's part of the mesh; `rankOfPart[p]` is the number
   /// of part p in the run's communicator (identity without placement). Once
-  /// the faces are sent, the share's faces are released (its points stay).
-  DistributedMesh build(std::span<const int> rankOfPart);
+  /// the faces are sent, the share's faces are released (its points stay),
+  /// unless `faces` says keep.
+  DistributedMesh build(std::span<const int> rankOfPart, ShareFaces faces = ShareFaces::release);
 
  private:
   MPI_Comm comm_;
