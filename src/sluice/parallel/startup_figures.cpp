@@ -8,7 +8,7 @@ namespace sluice::parallel {
 
 std::string StartupFigures::text() const {
   constexpr double MiB = 1024.0 * 1024.0;
-  const std::string how = distributed ? "distributed (each rank its share of the mesh, PT-Scotch)"
+  const std::string how = distributed ? "distributed (each rank its share of the mesh, partitioned in parallel)"
                                       : (fallbackReason.empty() ? "on rank 0" : "on rank 0: " + fallbackReason);
   return fmt::format(
       "Start-up {}: {:.2f} s; {} all-to-all exchanges, messages per rank max {} (total {}), sent per rank max "
