@@ -173,14 +173,8 @@ DistributedMesh MeshSplitter::extract(int rank) {
     std::size_t end = i;
     while (end < proc.size() && otherRank(proc[end], rank) == nbr) ++end;
 
-    Patch patch;
-    patch.name = fmt::format("procBoundary{}to{}", rank, nbr);
-    patch.type = "processor";
-    patch.start = start;
-    patch.size = static_cast<Label>(end - i);
-    patch.neighbourRank = nbr;
-    start += patch.size;
-    patches.push_back(std::move(patch));
+    patches.push_back(processorPatch(rank, nbr, start, static_cast<Label>(end - i)));
+    start += patches.back().size;
 
     std::vector<Label> sendCells, recvCells;
     for (std::size_t k = i; k < end; ++k) {

@@ -5,7 +5,10 @@
 // processor faces are boundary faces in patches of type "processor" (one per
 // neighbour rank, Patch::neighbourRank set, ordered by rank), each joining an
 // owned cell (the face owner, normal pointing out of this rank) to a ghost cell.
+#include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "sluice/core/types.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
@@ -25,5 +28,18 @@ struct DistributedMesh {
   std::vector<GlobalLabel> globalPointIds; ///< per local point: its point in the undecomposed mesh
   HaloPattern halo;
 };
+
+/// The processor patch of rank `me` towards rank `neighbour`, named
+/// procBoundary<me>to<neighbour> as OpenFOAM names it, holding faces
+/// start .. start + size - 1.
+inline mesh::Patch processorPatch(int me, int neighbour, Label start, Label size) {
+  mesh::Patch patch;
+  patch.name = fmt::format("procBoundary{}to{}", me, neighbour);
+  patch.type = "processor";
+  patch.start = start;
+  patch.size = size;
+  patch.neighbourRank = neighbour;
+  return patch;
+}
 
 }  // namespace sluice::parallel

@@ -250,14 +250,8 @@ DistributedMesh ShareMigration::build(std::span<const int> rankOfPart, ShareFace
     std::size_t end = i;
     while (end < processor.size() && rankOfPart[otherPart(processor[end])] == nbr) ++end;
 
-    Patch patch;
-    patch.name = fmt::format("procBoundary{}to{}", myRank, nbr);
-    patch.type = "processor";
-    patch.start = start;
-    patch.size = static_cast<Label>(end - i);
-    patch.neighbourRank = nbr;
-    start += patch.size;
-    patches.push_back(std::move(patch));
+    patches.push_back(processorPatch(myRank, nbr, start, static_cast<Label>(end - i)));
+    start += patches.back().size;
 
     std::vector<Label> sendCells, recvCells;
     for (std::size_t k = i; k < end; ++k) {

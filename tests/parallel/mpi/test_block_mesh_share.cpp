@@ -10,6 +10,7 @@
 #include <string>
 
 #include "parallel/mpi/mesh_share_assembly.hpp"
+#include "support/cavity_block_mesh_dict.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/mesh/block_mesh.hpp"
@@ -60,19 +61,7 @@ void expectSameAsSerial(const io::Dictionary& dict) {
 
 void expectSameAsSerial(const std::string& text) { expectSameAsSerial(dictOf(text)); }
 
-const char* kCavity = R"(
-convertToMeters 0.1;
-vertices ( (0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 0.1) (1 0 0.1) (1 1 0.1) (0 1 0.1) );
-blocks ( hex (0 1 2 3 4 5 6 7) (20 20 1) simpleGrading (1 1 1) );
-edges ( );
-boundary
-(
-    movingWall { type wall; faces ( (3 7 6 2) ); }
-    fixedWalls { type wall; faces ( (0 4 7 3) (2 6 5 1) (1 5 4 0) ); }
-    frontAndBack { type empty; faces ( (0 3 2 1) (4 5 6 7) ); }
-);
-mergePatchPairs ( );
-)";
+const std::string kCavity = test::cavityBlockMeshDict(20, 20);
 
 TEST(BlockMeshShare, Cavity) { expectSameAsSerial(kCavity); }
 

@@ -22,6 +22,7 @@
 #include "sluice/parallel/share_geometric_partition.hpp"
 #include "sluice/mesh/case_mesh.hpp"
 #include "sluice/parallel/case_startup.hpp"
+#include "support/cavity_block_mesh_dict.hpp"
 #include "support/box_mesh.hpp"
 #include "support/temp_dir.hpp"
 
@@ -163,19 +164,7 @@ TEST(ShareGeometricPartition, StartCaseTakesTheDistributedWay) {
   std::string path;
   if (world.isRoot()) {
     dir = std::make_unique<test::TempDir>("geometric-startup");
-    dir->write("system/blockMeshDict", R"(
-convertToMeters 0.1;
-vertices ( (0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 0.1) (1 0 0.1) (1 1 0.1) (0 1 0.1) );
-blocks ( hex (0 1 2 3 4 5 6 7) (13 11 1) simpleGrading (2 0.5 1) );
-edges ( );
-boundary
-(
-    movingWall { type wall; faces ( (3 7 6 2) ); }
-    fixedWalls { type wall; faces ( (0 4 7 3) (2 6 5 1) (1 5 4 0) ); }
-    frontAndBack { type empty; faces ( (0 3 2 1) (4 5 6 7) ); }
-);
-mergePatchPairs ( );
-)");
+    dir->write("system/blockMeshDict", test::cavityBlockMeshDict(13, 11, "2 0.5 1"));
     dir->write("system/decomposeParDict", fmt::format("numberOfSubdomains {};\nmethod simple;\n"
                                                       "simpleCoeffs {{ n (1 {} 1); delta 0.001; }}\n",
                                                       world.size(), world.size()));
