@@ -311,8 +311,15 @@ DistributedMesh ShareMigration::build(std::span<const int> rankOfPart, ShareFace
   for (Label& v : vertices) v = localIndexOf(used, v);
   d.globalPointIds = std::move(used);
   const std::string name = size_ == 1 ? share.name : fmt::format("processor{}/{}", myRank, share.name);
+  localOwner.shrink_to_fit();
+  localNeighbour.shrink_to_fit();
   d.mesh = mesh::PolyMesh(std::move(coords.values), FaceList(faces.offsets(), std::move(vertices)),
                           std::move(localOwner), std::move(localNeighbour), std::move(patches), name);
+  // The arrays were grown face by face (the ids from one entry per face side
+  // and vertex before the duplicates went): keep only what is used, as they
+  // live for the whole run.
+  for (auto* ids : {&d.globalCellIds, &d.globalFaceIds, &d.globalPointIds}) ids->shrink_to_fit();
+  d.processorFaceGhost.shrink_to_fit();
   return d;
 }
 
