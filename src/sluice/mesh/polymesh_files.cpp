@@ -1,6 +1,7 @@
 #include "sluice/mesh/polymesh_files.hpp"
 
 #include <cstdint>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -108,6 +109,15 @@ std::vector<Patch> readBoundaryPatches(std::string_view text, const PolyMeshFile
   if (count >= 0 && static_cast<std::size_t>(count) != patches.size())
     ts.failAt(sizeToken, fmt::format("list says {} entries but has {}", count, patches.size()));
   return patches;
+}
+
+PolyMeshFile openPolyMeshFile(const std::filesystem::path& dir, const std::string& dirName,
+                              const std::string& object) {
+  const std::string name = dirName + "/" + object;
+  std::optional<io::MappedFile> file = io::MappedFile::open(polyMeshFilePath(dir, dirName, object));
+  if (!file) throw InputError(name + ": cannot open file");
+  PolyMeshFileHeader header = readPolyMeshFileHeader(file->text(), name);
+  return PolyMeshFile{name, std::move(*file), std::move(header)};
 }
 
 }  // namespace sluice::mesh

@@ -16,6 +16,7 @@
 
 #include "sluice/io/foam_header.hpp"
 #include "sluice/io/foam_list_reader.hpp"
+#include "sluice/io/mapped_file.hpp"
 #include "sluice/mesh/patch.hpp"
 
 namespace sluice::mesh {
@@ -45,6 +46,26 @@ std::string polyMeshDisplayName(const std::filesystem::path& polyMeshDir);
 /// files are not supported; ..." when only the compressed file is there.
 std::filesystem::path polyMeshFilePath(const std::filesystem::path& dir, const std::string& dirName,
                                        const std::string& object);
+
+/// One polyMesh file mapped into memory (io::MappedFile: only the pages a
+/// reader touches are read) with its header; both the serial reader and each
+/// rank's share reader open the files this way.
+struct PolyMeshFile {
+  std::string name;  ///< display name, e.g. "constant/polyMesh/points"
+  io::MappedFile file;
+  PolyMeshFileHeader header;
+
+  std::string_view text() const { return file.text(); }
+  /// A list reader positioned at the body.
+  io::FoamListReader reader() const {
+    return io::FoamListReader(file.text(), header.parsed.bodyOffset, header.streamFormat(name), name);
+  }
+};
+
+/// Opens dir / object (polyMeshFilePath); InputError "<dirName>/<object>:
+/// cannot open file" when it is missing or not a regular file.
+PolyMeshFile openPolyMeshFile(const std::filesystem::path& dir, const std::string& dirName,
+                              const std::string& object);
 
 /// The boundary body: `N ( name { type ..; nFaces ..; startFace ..; } ... )`.
 /// Patch types must be known (isKnownPatchType), names unique, sizes and

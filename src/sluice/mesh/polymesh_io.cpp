@@ -4,14 +4,12 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
-#include <optional>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
 #include "sluice/io/foam_list_reader.hpp"
-#include "sluice/io/text_file.hpp"
 #include "sluice/mesh/polymesh_files.hpp"
 
 namespace sluice::mesh {
@@ -19,27 +17,6 @@ namespace sluice::mesh {
 namespace fs = std::filesystem;
 
 namespace {
-
-/// The text of one polyMesh file plus its header.
-struct MeshFile {
-  std::string name;  ///< display name, e.g. "constant/polyMesh/points"
-  std::string text;
-  PolyMeshFileHeader header;
-
-  io::FoamListReader reader() const {
-    return io::FoamListReader(text, header.parsed.bodyOffset, header.streamFormat(name), name);
-  }
-};
-
-MeshFile loadMeshFile(const fs::path& dir, const std::string& dirName, const std::string& object) {
-  MeshFile f;
-  f.name = dirName + "/" + object;
-  std::optional<std::string> text = io::readTextFile(polyMeshFilePath(dir, dirName, object));
-  if (!text) throw InputError(f.name + ": cannot open file");
-  f.text = std::move(*text);
-  f.header = readPolyMeshFileHeader(f.text, f.name);
-  return f;
-}
 
 // --------------------------------------------------------------------- writing
 
@@ -89,14 +66,14 @@ PolyMesh readPolyMesh(const fs::path& polyMeshDir) {
 
   std::vector<Vec3> points;
   {
-    const MeshFile f = loadMeshFile(polyMeshDir, dirName, "points");
+    const PolyMeshFile f = openPolyMeshFile(polyMeshDir, dirName, "points");
     auto in = f.reader();
     points = in.readVectorList();
     in.expectEnd();
   }
   FaceList faces;
   {
-    const MeshFile f = loadMeshFile(polyMeshDir, dirName, "faces");
+    const PolyMeshFile f = openPolyMeshFile(polyMeshDir, dirName, "faces");
     auto in = f.reader();
     io::CompactLabelLists lists =
         f.header.isCompactFaceList(f.name) ? in.readCompactLabelListList() : in.readLabelListList();
@@ -105,14 +82,14 @@ PolyMesh readPolyMesh(const fs::path& polyMeshDir) {
   }
   std::vector<Label> owner;
   {
-    const MeshFile f = loadMeshFile(polyMeshDir, dirName, "owner");
+    const PolyMeshFile f = openPolyMeshFile(polyMeshDir, dirName, "owner");
     auto in = f.reader();
     owner = in.readLabelList();
     in.expectEnd();
   }
   std::vector<Label> neighbour;
   {
-    const MeshFile f = loadMeshFile(polyMeshDir, dirName, "neighbour");
+    const PolyMeshFile f = openPolyMeshFile(polyMeshDir, dirName, "neighbour");
     auto in = f.reader();
     neighbour = in.readLabelList();
     in.expectEnd();
@@ -121,8 +98,8 @@ PolyMesh readPolyMesh(const fs::path& polyMeshDir) {
   }
   std::vector<Patch> patches;
   {
-    const MeshFile f = loadMeshFile(polyMeshDir, dirName, "boundary");
-    patches = readBoundaryPatches(f.text, f.header, f.name);
+    const PolyMeshFile f = openPolyMeshFile(polyMeshDir, dirName, "boundary");
+    patches = readBoundaryPatches(f.text(), f.header, f.name);
   }
 
   return PolyMesh(std::move(points), std::move(faces), std::move(owner), std::move(neighbour), std::move(patches),

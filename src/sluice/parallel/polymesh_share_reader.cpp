@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdint>
 #include <limits>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,7 +12,6 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/io/foam_list_reader.hpp"
-#include "sluice/io/mapped_file.hpp"
 #include "sluice/mesh/polymesh_files.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 
@@ -22,25 +20,6 @@ namespace sluice::parallel {
 namespace fs = std::filesystem;
 
 namespace {
-
-/// One polyMesh file, mapped, with its header.
-struct MappedMeshFile {
-  std::string name;  ///< display name, e.g. "constant/polyMesh/points"
-  io::MappedFile file;
-  mesh::PolyMeshFileHeader header;
-
-  io::FoamListReader reader() const {
-    return io::FoamListReader(file.text(), header.parsed.bodyOffset, header.streamFormat(name), name);
-  }
-};
-
-MappedMeshFile mapMeshFile(const fs::path& dir, const std::string& dirName, const std::string& object) {
-  const std::string name = dirName + "/" + object;
-  std::optional<io::MappedFile> file = io::MappedFile::open(mesh::polyMeshFilePath(dir, dirName, object));
-  if (!file) throw InputError(name + ": cannot open file");
-  mesh::PolyMeshFileHeader header = mesh::readPolyMeshFileHeader(file->text(), name);
-  return MappedMeshFile{name, std::move(*file), std::move(header)};
-}
 
 /// Rank `rank` of `ranks`' share [n*rank/ranks, n*(rank+1)/ranks) of n items.
 io::EntryRange shareOf(std::size_t n, int rank, int ranks) {
@@ -110,7 +89,7 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
   LocalRead local;
   collectively(comm, [&] {
     {
-      const MappedMeshFile f = mapMeshFile(polyMeshDir, dirName, "points");
+      const mesh::PolyMeshFile f = mesh::openPolyMeshFile(polyMeshDir, dirName, "points");
       auto in = f.reader();
       io::ListPart<Vec3> points = in.readVectorListPart(myShare);
       in.expectEnd();
@@ -119,7 +98,7 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
       share.points = std::move(points.entries);
     }
     {
-      const MappedMeshFile f = mapMeshFile(polyMeshDir, dirName, "faces");
+      const mesh::PolyMeshFile f = mesh::openPolyMeshFile(polyMeshDir, dirName, "faces");
       auto in = f.reader();
       io::CompactListPart faces = f.header.isCompactFaceList(f.name) ? in.readCompactLabelListListPart(myShare)
                                                                      : in.readLabelListListPart(myShare);
@@ -133,7 +112,7 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
       return io::EntryRange{std::min(local.faceRange.first, n), std::min(local.faceRange.last, n)};
     };
     {
-      const MappedMeshFile f = mapMeshFile(polyMeshDir, dirName, "owner");
+      const mesh::PolyMeshFile f = mesh::openPolyMeshFile(polyMeshDir, dirName, "owner");
       auto in = f.reader();
       io::ListPart<Label> owner = in.readLabelListPart(myFaces);
       in.expectEnd();
@@ -143,7 +122,7 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
       share.owner.assign(owner.entries.begin(), owner.entries.end());
     }
     {
-      const MappedMeshFile f = mapMeshFile(polyMeshDir, dirName, "neighbour");
+      const mesh::PolyMeshFile f = mesh::openPolyMeshFile(polyMeshDir, dirName, "neighbour");
       auto in = f.reader();
       io::ListPart<Label> neighbour = in.readLabelListPart(myFaces);
       in.expectEnd();
@@ -153,8 +132,8 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
       local.neighbour = std::move(neighbour.entries);
     }
     {
-      const MappedMeshFile f = mapMeshFile(polyMeshDir, dirName, "boundary");
-      share.patches = mesh::readBoundaryPatches(f.file.text(), f.header, f.name);
+      const mesh::PolyMeshFile f = mesh::openPolyMeshFile(polyMeshDir, dirName, "boundary");
+      share.patches = mesh::readBoundaryPatches(f.text(), f.header, f.name);
     }
   });
 
