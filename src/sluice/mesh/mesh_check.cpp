@@ -146,7 +146,9 @@ std::vector<Scalar> cellOpenness(const PolyMesh& mesh, const MeshGeometry& g) {
   return openness;
 }
 
-MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
+MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g, const MeshCheckIds& ids) {
+  const auto cellName = [&](Label c) { return ids.cells.empty() ? GlobalLabel{c} : ids.cells[c]; };
+  const auto pointName = [&](Label p) { return ids.points.empty() ? GlobalLabel{p} : ids.points[p]; };
   checkSizes(mesh, g);
   MeshReport r;
   r.cells = mesh.nCells();
@@ -176,7 +178,7 @@ MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
     r.volume += v;
     r.minVolume = std::min(r.minVolume, v);
     r.maxVolume = std::max(r.maxVolume, v);
-    if (!(v > 0)) badVolume.add(fmt::format("cell {}: non-positive volume {:.1e}", c, v));
+    if (!(v > 0)) badVolume.add(fmt::format("cell {}: non-positive volume {:.1e}", cellName(c), v));
   }
 
   // Openness and face counts.
@@ -185,7 +187,7 @@ MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
   for (Label c = 0; c < r.cells; ++c) {
     r.maxCellOpenness = std::max(r.maxCellOpenness, openness[c]);
     if (openness[c] > kOpennessTolerance)
-      open.add(fmt::format("cell {}: open, |sum Sf|/sum|Sf| = {:.1e}", c, openness[c]));
+      open.add(fmt::format("cell {}: open, |sum Sf|/sum|Sf| = {:.1e}", cellName(c), openness[c]));
   }
   ErrorList fewFaces("cells with fewer than 4 faces");
   {
@@ -193,7 +195,7 @@ MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
     for (Label f = 0; f < r.faces; ++f) ++count[mesh.owner()[f]];
     for (Label f = 0; f < r.internalFaces; ++f) ++count[mesh.neighbour()[f]];
     for (Label c = 0; c < r.cells; ++c)
-      if (count[c] < 4) fewFaces.add(fmt::format("cell {}: {} faces (at least 4 needed)", c, count[c]));
+      if (count[c] < 4) fewFaces.add(fmt::format("cell {}: {} faces (at least 4 needed)", cellName(c), count[c]));
   }
 
   // Points at a non-finite position (NaN or inf in a binary points file).
@@ -201,7 +203,7 @@ MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
   for (Label p = 0; p < r.points; ++p) {
     const Vec3& x = mesh.points()[p];
     if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z))
-      nonFinite.add(fmt::format("point {} is at ({} {} {})", p, x.x, x.y, x.z));
+      nonFinite.add(fmt::format("point {} is at ({} {} {})", pointName(p), x.x, x.y, x.z));
   }
 
   // Unused points.
@@ -210,7 +212,7 @@ MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& g) {
     std::vector<char> used(r.points, 0);
     for (Label v : mesh.faces().vertices()) used[v] = 1;
     for (Label p = 0; p < r.points; ++p)
-      if (!used[p]) unused.add(fmt::format("point {} is not used by any face", p));
+      if (!used[p]) unused.add(fmt::format("point {} is not used by any face", pointName(p)));
   }
 
   // Non-orthogonality over internal faces, as checkMesh: from the cosines,

@@ -7,6 +7,7 @@
 //
 //   MeshReport r = checkMesh(mesh, geometry);
 //   fmt::print("{}", r.toText());  if (!r.errors.empty()) exit 1;
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,7 +59,13 @@ struct MeshReport {
 /// with skewness above 4 (count and worst face).
 /// Cyclic and processor faces count as boundary faces here; checkMesh pairs
 /// them with the cell across instead.
-MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& geometry);
+/// `ids` names cells and points in the errors (one rank's part of a mesh:
+/// its global ids); empty spans name them by index.
+struct MeshCheckIds {
+  std::span<const GlobalLabel> cells;
+  std::span<const GlobalLabel> points;
+};
+MeshReport checkMesh(const PolyMesh& mesh, const MeshGeometry& geometry, const MeshCheckIds& ids = {});
 
 /// Skewness per face, checkMesh's definition. Internal faces: with d = C_N - C_P,
 /// the skewness vector sv runs from the point where the line from C_P along d

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <chrono>
 #include <numeric>
 #include <optional>
@@ -44,17 +43,6 @@ DecompositionSettings chooseSettings(const std::filesystem::path& caseDir, const
   return settings;
 }
 
-// "cell 17: ..." of a rank's check, with the cell's global id.
-std::string withGlobalCell(const std::string& error, const DistributedMesh& d) {
-  if (error.rfind("cell ", 0) != 0) return error;
-  std::size_t end = 5;
-  while (end < error.size() && std::isdigit(static_cast<unsigned char>(error[end]))) ++end;
-  if (end == 5) return error;
-  const auto local = std::stoll(error.substr(5, end - 5));
-  if (local < 0 || local >= static_cast<long long>(d.globalCellIds.size())) return error;
-  return fmt::format("cell {}{}", d.globalCellIds[static_cast<std::size_t>(local)], error.substr(end));
-}
-
 // The checks of `sluice mesh` on this rank's cells: inverted, open or
 // degenerate cells and points at NaN are refused before anything is solved.
 void checkRankMesh(const Communicator& world, const DistributedMesh& d, const std::filesystem::path& caseDir,
@@ -62,10 +50,10 @@ void checkRankMesh(const Communicator& world, const DistributedMesh& d, const st
   std::string problem;
   try {
     const mesh::MeshGeometry geometry = mesh::MeshGeometry::computeCells(d.mesh);
-    const mesh::MeshReport report = mesh::checkMesh(d.mesh, geometry);
+    const mesh::MeshReport report = mesh::checkMesh(d.mesh, geometry, {d.globalCellIds, d.globalPointIds});
     if (!report.errors.empty())
       problem = fmt::format("{}: mesh check failed: {} (`sluice mesh {}` lists every error)", source,
-                            withGlobalCell(report.errors.front(), d), caseDir.string());
+                            report.errors.front(), caseDir.string());
   } catch (const std::exception& e) {
     problem = e.what();
   }
