@@ -186,16 +186,6 @@ TEST_F(FieldRead, ConstraintPatchesNeedNoEntry) {
   }
 }
 
-TEST_F(FieldRead, CellFileOrderAfterRenumbering) {
-  // The mesh was renumbered: new cell c is cell order[c] of the files.
-  const std::vector<Label> order{5, 3, 1, 0, 2, 4};
-  mesh_.setCellFileOrder(order);
-  write("p", fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", "nonuniform List<scalar> 6(10 11 12 13 14 15)",
-                       kPBoundary));
-  VolScalarField p = readVolScalarField(dir_.path(), "p", "0", mesh_);
-  for (Label c = 0; c < 6; ++c) EXPECT_EQ(p[c], 10.0 + order[c]);
-}
-
 TEST_F(FieldRead, TimeDependentConditionAtTheReadTime) {
   write("p",
         fieldFile("volScalarField", "p", "[0 2 -2 0 0 0 0]", "uniform 0",

@@ -31,8 +31,6 @@ TEST(FieldWrite, RoundTripKeepsValuesAndConditions) {
   BoxSpec spec = BoxSpec(4, 3, 1, {2.0, 1.5, 0.1}).cyclicX();
   spec.yType = "wall";
   FvMesh mesh = makeSerialFvMesh(fieldtest::box(spec), comm);
-  const std::vector<Label> order{3, 1, 2, 0, 4, 5, 6, 7, 8, 9, 11, 10};  // a renumbered mesh
-  mesh.setCellFileOrder(order);
 
   VolVectorField U("U", mesh, io::DimensionSet{{0, 1, -1, 0, 0, 0, 0}});
   for (Label c = 0; c < mesh.nCells(); ++c) U[c] = {0.1 * c, 1.0 / 3.0, -1e-7 * c};

@@ -104,8 +104,8 @@ TEST(FvMesh, CyclicGhostIsTranslatedPartner) {
     EXPECT_NEAR(m.cellVolumes()[gl], 0.5 * 0.5 * 0.1, kTol);
     // Coupled geometry as for an internal face of a uniform mesh.
     EXPECT_NEAR(m.geometry().weights[fl], 0.5, kTol);
-    expectNear(m.geometry().deltas[fl], {-0.5, 0, 0});
-    expectNear(m.geometry().deltas[fr], {0.5, 0, 0});
+    expectNear(m.delta(fl), {-0.5, 0, 0});
+    expectNear(m.delta(fr), {0.5, 0, 0});
     EXPECT_NEAR(m.geometry().deltaCoeffs[fl], 2.0, kTol);
     EXPECT_NEAR(m.geometry().nonOrthDeltaCoeffs[fr], 2.0, kTol);
     EXPECT_EQ(m.faceNeighbour(fl), gl);
@@ -183,16 +183,6 @@ TEST(FvMesh, RotationalCyclicIsNotSupported) {
               std::string::npos)
         << msg;
   }
-}
-
-TEST(FvMesh, CellFileOrderMapsOwnedCells) {
-  parallel::Communicator comm(MPI_COMM_SELF);
-  FvMesh m = makeSerialFvMesh(fieldtest::box(BoxSpec(3, 1, 1)), comm);
-  const std::vector<Label> order{2, 0, 1};  // order[new] = old
-  m.setCellFileOrder(order);
-  EXPECT_EQ(std::vector<GlobalLabel>(m.fileCellIds().begin(), m.fileCellIds().end()),
-            (std::vector<GlobalLabel>{2, 0, 1}));
-  EXPECT_THROW(m.setCellFileOrder(std::vector<Label>{0, 1}), Error);
 }
 
 TEST(FvMesh, GhostUpdateChecksSizeAndNesting) {

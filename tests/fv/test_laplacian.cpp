@@ -227,7 +227,7 @@ TEST(Laplacian, OrthogonalSchemeUsesCentreDistance) {
   const FvMatrix<Scalar> M = fvm::laplacian(1.0, p, lapScheme(SnGradKind::orthogonal));
   const auto& geo = m.mesh.geometry();
   for (Label f = 0; f < m.mesh.nInternalFaces(); ++f)
-    EXPECT_DOUBLE_EQ(M.ldu().upper()[f], geo.faceAreaMags[f] / mag(geo.deltas[f]));
+    EXPECT_DOUBLE_EQ(M.ldu().upper()[f], geo.faceAreaMags[f] / mag(m.mesh.delta(f)));
 }
 
 TEST(Laplacian, VariableDiffusivityInterpolatedToFaces) {

@@ -82,7 +82,7 @@ TEST(MeshGeometry, UniformBoxAreasCentresWeightsAndDeltas) {
   const Patch& xmax = mesh.patches()[mesh.findPatch("xmax")];
   for (Label f = xmax.start; f < xmax.start + xmax.size; ++f) {
     EXPECT_EQ(g.weights[f], 1.0);
-    expectNear(g.deltas[f], {0.125, 0, 0}, 1e-15);
+    expectNear(g.delta(f, mesh.owner()[f], -1), {0.125, 0, 0}, 1e-15);
     EXPECT_NEAR(g.deltaCoeffs[f], 8.0, 1e-12);
   }
   EXPECT_LT(maxOpenness(mesh, g), 1e-14);
@@ -94,7 +94,7 @@ TEST(MeshGeometry, GradedGridWeightsFollowCellWidths) {
   const MeshGeometry g = MeshGeometry::compute(mesh);
   ASSERT_EQ(mesh.nInternalFaces(), 1);
   EXPECT_NEAR(g.weights[0], 2.0 / 3.0, 1e-15);
-  expectNear(g.deltas[0], {1.5, 0, 0}, 1e-15);
+  expectNear(g.delta(0, mesh.owner()[0], mesh.neighbour()[0]), {1.5, 0, 0}, 1e-15);
   EXPECT_NEAR(g.deltaCoeffs[0], 1.0 / 1.5, 1e-15);
   EXPECT_DOUBLE_EQ(g.cellVolumes[1], 2.0);
 

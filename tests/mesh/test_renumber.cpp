@@ -142,7 +142,8 @@ TEST(Renumber, RenumberedMeshKeepsGeometryAndIsUpperTriangular) {
   }
   // Internal faces point from owner to neighbour and every cell stays closed.
   for (Label f = 0; f < renumbered.nInternalFaces(); ++f)
-    EXPECT_GT(dot(after.faceAreas[f], after.deltas[f]), 0.0) << "face " << f;
+    EXPECT_GT(dot(after.faceAreas[f], after.delta(f, renumbered.owner()[f], renumbered.neighbour()[f])), 0.0)
+        << "face " << f;
   const MeshReport report = checkMesh(renumbered, after);
   EXPECT_TRUE(report.errors.empty());
   EXPECT_LT(report.maxCellOpenness, 1e-14);

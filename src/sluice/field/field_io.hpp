@@ -10,8 +10,7 @@
 // rank parses the same text, so every rank throws the same InputError for a
 // bad file (call it from parallel::collectively or let the error propagate
 // on all ranks). Nonuniform internalField lists are indexed by the cell
-// order of the case files (FvMesh::fileCellIds: the global cell id, or the
-// pre-renumbering id after FvMesh::setCellFileOrder); nonuniform patch
+// order of the case files (FvMesh::fileCellIds: the global cell id); nonuniform patch
 // values by the face's position in the patch of the undecomposed mesh.
 // Every rank parses the whole file (values for cells it does not own are
 // dropped), which bounds the field size by one rank's memory.

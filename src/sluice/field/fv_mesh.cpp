@@ -44,11 +44,9 @@ struct FvMesh::Impl {
   parallel::DistributedMesh dist;
   parallel::Communicator* comm;
   parallel::HaloExchange halo;
+  // Cell centres and volumes of every local cell, ghosts included (the
+  // ghosts' entries are appended to the owned cells' by exchangeGhostGeometry).
   mesh::MeshGeometry geo;
-  std::vector<Vec3> centres;
-  std::vector<Scalar> volumes;
-  std::vector<GlobalLabel> globalCellIds;
-  std::vector<GlobalLabel> fileCellIds;
   std::vector<Label> faceGhost;      // per boundary face
   std::vector<Label> facePatch;      // per boundary face
   std::vector<Label> cyclicPartner;  // per boundary face (-1 if not cyclic)
@@ -163,14 +161,17 @@ void FvMesh::Impl::exchangeGhostGeometry() {
     packed[4 * c + 3] = geo.cellVolumes[c];
   }
   halo.exchange(std::span<double>(packed), 4);
-  centres.assign(nLocal, Vec3{});
-  volumes.assign(nLocal, 0.0);
-  for (Label c = 0; c < nOwned + nProcGhosts; ++c) {
+  std::vector<Vec3>& centres = geo.cellCentres;
+  std::vector<Scalar>& volumes = geo.cellVolumes;
+  centres.reserve(static_cast<std::size_t>(nLocal));  // exactly: resize alone would double the capacity
+  volumes.reserve(static_cast<std::size_t>(nLocal));
+  centres.resize(nLocal);
+  volumes.resize(nLocal);
+  for (Label c = nOwned; c < nOwned + nProcGhosts; ++c) {
     centres[c] = {packed[4 * c], packed[4 * c + 1], packed[4 * c + 2]};
     volumes[c] = packed[4 * c + 3];
   }
 
-  globalCellIds.assign(dist.globalCellIds.begin(), dist.globalCellIds.begin() + nOwned + nProcGhosts);
   const Label nInternal = dist.mesh.nInternalFaces();
   for (Label f = nInternal; f < nFvFaces; ++f) {
     const Label fb = cyclicPartner[f - nInternal];
@@ -180,8 +181,11 @@ void FvMesh::Impl::exchangeGhostGeometry() {
     centres[ghost] = centres[source] + (geo.faceCentres[f] - geo.faceCentres[fb]);
     volumes[ghost] = volumes[source];
   }
-  for (Label source : cyclicSource) globalCellIds.push_back(globalCellIds[source]);
-  fileCellIds.assign(globalCellIds.begin(), globalCellIds.begin() + nOwned);
+  // The cyclic ghosts' ids follow the processor ghosts' in the distributed
+  // mesh's own array (one copy of the ids, not two).
+  std::vector<GlobalLabel>& ids = dist.globalCellIds;
+  ids.reserve(static_cast<std::size_t>(nLocal));
+  for (Label source : cyclicSource) ids.push_back(ids[source]);
 }
 
 // Same formulas as MeshGeometry::compute for internal faces, with the ghost
@@ -194,13 +198,12 @@ void FvMesh::Impl::coupledGeometry() {
     if (g < 0) continue;
     const Vec3& sf = geo.faceAreas[f];
     const Vec3& cf = geo.faceCentres[f];
-    const Vec3& cp = centres[m.owner()[f]];
-    const Vec3& cn = centres[g];
+    const Vec3& cp = geo.cellCentres[m.owner()[f]];
+    const Vec3& cn = geo.cellCentres[g];
     const Scalar dOwn = std::abs(dot(sf, cf - cp));
     const Scalar dNei = std::abs(dot(sf, cn - cf));
     geo.weights[f] = dOwn + dNei > kTiny ? dNei / (dOwn + dNei) : 0.5;
     const Vec3 d = cn - cp;
-    geo.deltas[f] = d;
     const Scalar magD = mag(d);
     const Scalar magS = geo.faceAreaMags[f];
     geo.deltaCoeffs[f] = 1.0 / std::max(magD, kTiny);
@@ -213,7 +216,7 @@ void FvMesh::Impl::buildAddressing() {
   const mesh::PolyMesh& m = dist.mesh;
   auto a = std::make_shared<linear::LduAddressing>();
   a->nCells = dist.nOwnedCells;
-  a->nLocalCells = static_cast<Label>(centres.size());
+  a->nLocalCells = static_cast<Label>(geo.cellCentres.size());
   const Label nInternal = m.nInternalFaces();
   a->lower.assign(m.owner().begin(), m.owner().begin() + nInternal);
   a->upper.assign(m.neighbour().begin(), m.neighbour().end());
@@ -364,17 +367,11 @@ Label FvMesh::nGhostCells() const { return impl_->nProcGhosts + static_cast<Labe
 Label FvMesh::nProcessorGhosts() const { return impl_->nProcGhosts; }
 GlobalLabel FvMesh::nGlobalCells() const { return impl_->dist.nGlobalCells; }
 
-std::span<const Vec3> FvMesh::cellCentres() const { return impl_->centres; }
-std::span<const Scalar> FvMesh::cellVolumes() const { return impl_->volumes; }
-std::span<const GlobalLabel> FvMesh::globalCellIds() const { return impl_->globalCellIds; }
+std::span<const Vec3> FvMesh::cellCentres() const { return impl_->geo.cellCentres; }
+std::span<const Scalar> FvMesh::cellVolumes() const { return impl_->geo.cellVolumes; }
+std::span<const GlobalLabel> FvMesh::globalCellIds() const { return impl_->dist.globalCellIds; }
 std::span<const GlobalLabel> FvMesh::globalFaceIds() const { return impl_->dist.globalFaceIds; }
-std::span<const GlobalLabel> FvMesh::fileCellIds() const { return impl_->fileCellIds; }
-
-void FvMesh::setCellFileOrder(std::span<const Label> order) {
-  if (static_cast<GlobalLabel>(order.size()) != nGlobalCells())
-    throw Error(fmt::format("FvMesh::setCellFileOrder: {} entries for {} cells", order.size(), nGlobalCells()));
-  for (Label c = 0; c < nCells(); ++c) impl_->fileCellIds[c] = order[impl_->globalCellIds[c]];
-}
+std::span<const GlobalLabel> FvMesh::fileCellIds() const { return globalCellIds().first(nCells_); }
 
 const std::vector<mesh::Patch>& FvMesh::patches() const { return impl_->fvPatches; }
 std::array<bool, 3> FvMesh::solutionDirections() const { return impl_->solutionDirections; }
@@ -392,6 +389,9 @@ GlobalLabel FvMesh::patchFaceFileIndex(Label face) const {
 Label FvMesh::faceNeighbour(Label face) const {
   const Label nInternal = nInternalFaces();
   return face < nInternal ? impl_->dist.mesh.neighbour()[face] : impl_->faceGhost[face - nInternal];
+}
+Vec3 FvMesh::delta(Label face) const {
+  return impl_->geo.delta(face, impl_->dist.mesh.owner()[face], faceNeighbour(face));
 }
 Label FvMesh::facePatch(Label face) const {
   const Label nInternal = nInternalFaces();
@@ -442,17 +442,6 @@ FvMesh makeSerialFvMesh(mesh::PolyMesh mesh, parallel::Communicator& comm) {
     throw Error(fmt::format("makeSerialFvMesh: the communicator has {} ranks (1 expected)", comm.size()));
   std::vector<int> cellToRank(mesh.nCells(), 0);
   return FvMesh(parallel::extractRankMesh(mesh, cellToRank, 1, 0), comm);
-}
-
-void shareCellFileOrder(FvMesh& mesh, const std::vector<Label>& rootOrder) {
-  static_assert(std::is_same_v<Label, int>, "broadcast of Label as int");
-  parallel::Communicator& comm = mesh.comm();
-  long long n = comm.isRoot() ? static_cast<long long>(rootOrder.size()) : 0;
-  comm.broadcast(std::span<long long>(&n, 1));
-  if (n == 0) return;
-  std::vector<Label> order = comm.isRoot() ? rootOrder : std::vector<Label>(n);
-  comm.broadcast(std::span<int>(order));
-  mesh.setCellFileOrder(order);
 }
 
 FvMesh distributeFvMesh(const mesh::PolyMesh* globalMesh, std::span<const int> cellToRank,

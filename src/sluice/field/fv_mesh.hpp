@@ -9,7 +9,7 @@
 // face (a copy of the partner face's owner cell, on this rank; its centre
 // translated to sit across this face). Processor and cyclic faces are the
 // "coupled" faces: boundary faces whose far side is a ghost cell. Geometry on
-// coupled faces (weights, deltas) is computed with the ghost centre, exactly
+// coupled faces (weights, delta()) is computed with the ghost centre, exactly
 // as for an internal face, so interpolation and laplacians treat them alike.
 //
 //   FvMesh mesh(std::move(distributed), comm);            // collective (exchanges ghost centres)
@@ -102,10 +102,13 @@ class FvMesh : public linear::GhostUpdater {
   /// Every face, the empty ones last (faces >= nFaces()); its patches() give
   /// the empty patches' faces.
   const mesh::PolyMesh& poly() const;
-  /// Geometry of the owned cells and the nFaces() faces; on coupled faces weights,
-  /// deltas, deltaCoeffs and nonOrthDeltaCoeffs use the ghost centre
-  /// (nonOrthogonality is not kept: no operator uses it).
+  /// Geometry of the nFaces() faces and of every local cell (cellCentres and
+  /// cellVolumes: owned cells, then the ghosts, as cellCentres()); on coupled
+  /// faces weights, deltaCoeffs and nonOrthDeltaCoeffs use the ghost
+  /// centre (nonOrthogonality is not kept: no operator uses it).
   const mesh::MeshGeometry& geometry() const;
+  /// The rank's mesh as distributed; its globalCellIds are globalCellIds()
+  /// (the cyclic ghosts' ids appended after the processor ghosts').
   const parallel::DistributedMesh& distributed() const;
   parallel::Communicator& comm() const;
 
@@ -128,12 +131,10 @@ class FvMesh : public linear::GhostUpdater {
   std::span<const GlobalLabel> globalFaceIds() const;
 
   /// Index of every owned cell in the case files' cell order (the order of
-  /// nonuniform internalField lists). Equal to globalCellIds() unless
-  /// setCellFileOrder was called.
+  /// nonuniform internalField lists): the global ids of the owned cells, as
+  /// start-up numbers cells globally in the files' order at every rank count
+  /// (a rank renumbers only its own cells, see parallel/local_renumbering).
   std::span<const GlobalLabel> fileCellIds() const;
-  /// The undecomposed mesh was renumbered after reading (mesh::LoadedMesh::cellOrder):
-  /// order[newGlobalCell] = cell in the files. Same array on every rank; not collective.
-  void setCellFileOrder(std::span<const Label> order);
 
   /// Which of x, y, z the mesh solves: false for a direction normal to its
   /// empty patches (2D, 1D meshes), the same on every rank.
@@ -158,6 +159,9 @@ class FvMesh : public linear::GhostUpdater {
   /// Cell on the far side of the face: the neighbour of an internal face,
   /// the ghost of a coupled face, -1 otherwise.
   Label faceNeighbour(Label face) const;
+  /// Owner-to-neighbour vector of a face: to the neighbour's or the ghost's
+  /// centre, or to the face centre on other boundary faces (geometry().delta).
+  Vec3 delta(Label face) const;
   /// Patch index of a boundary face (-1 for internal faces).
   Label facePatch(Label face) const;
   /// For a cyclic face: the paired face of the neighbour patch; -1 otherwise.
@@ -204,12 +208,6 @@ class FvMesh : public linear::GhostUpdater {
 /// The whole mesh on one rank: `comm` must have size 1 (e.g. MPI_COMM_SELF,
 /// or MPI_COMM_WORLD of a serial run). Throws sluice::Error otherwise.
 FvMesh makeSerialFvMesh(mesh::PolyMesh mesh, parallel::Communicator& comm);
-
-/// Collective: rank 0's cell order of a renumbered mesh
-/// (mesh::LoadedMesh::cellOrder; ignored on other ranks) sent to every rank
-/// and set with FvMesh::setCellFileOrder. An empty order on rank 0 leaves the
-/// file order equal to the global cell ids.
-void shareCellFileOrder(FvMesh& mesh, const std::vector<Label>& rootOrder);
 
 /// Collective: rank 0's `globalMesh` split by `cellToRank` (read on rank 0
 /// only; other ranks pass nullptr and an empty span), see

@@ -59,7 +59,7 @@ void scalarLimitedWeights(const field::FvMesh& mesh, std::span<const Scalar> phi
     const Label N = far[f];
     if (N < 0) continue;
     const Label P = owner[f];
-    const Scalar gradcf = dot(geo.deltas[f], phi[f] > 0 ? gradc[P] : gradc[N]);
+    const Scalar gradcf = dot(geo.delta(f, P, N), phi[f] > 0 ? gradc[P] : gradc[N]);
     const Scalar limiter = limiterOf(scheme, ratio(cells[N] - cells[P], gradcf));
     weights[f] = limiter * geo.weights[f] + (1 - limiter) * upwindWeight(phi[f]);
   }
@@ -77,7 +77,7 @@ void vectorLimitedWeights(const field::FvMesh& mesh, std::span<const Scalar> phi
     if (N < 0) continue;
     const Label P = owner[f];
     const Vec3 gradfV = cells[N] - cells[P];
-    const Scalar gradcf = dot(gradfV, dot(geo.deltas[f], phi[f] > 0 ? gradc[P] : gradc[N]));
+    const Scalar gradcf = dot(gradfV, dot(geo.delta(f, P, N), phi[f] > 0 ? gradc[P] : gradc[N]));
     const Scalar limiter = limiterOf(scheme, ratio(dot(gradfV, gradfV), gradcf));
     weights[f] = limiter * geo.weights[f] + (1 - limiter) * upwindWeight(phi[f]);
   }

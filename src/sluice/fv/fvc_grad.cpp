@@ -67,7 +67,7 @@ std::vector<GradType<T>> leastSquaresGrad(const field::FvMesh& mesh, std::span<c
   std::vector<GradType<T>> rhs(mesh.nLocalCells());
   for (Label f = 0; f < nInternal; ++f) {
     const Label P = owner[f], N = neighbour[f];
-    const Vec3& d = geo.deltas[f];
+    const Vec3 d = geo.delta(f, P, N);
     const Scalar w = 1.0 / magSqr(d);
     dd[P].addOuter(d, w);
     dd[N].addOuter(d, w);
@@ -77,7 +77,7 @@ std::vector<GradType<T>> leastSquaresGrad(const field::FvMesh& mesh, std::span<c
   }
   forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label) {
     const Label P = owner[f];
-    const Vec3 d = kind == BoundaryFaceKind::Coupled ? geo.deltas[f] : geo.faceCentres[f] - geo.cellCentres[P];
+    const Vec3 d = geo.delta(f, P, mesh.faceGhost(f));  // to the face centre unless coupled
     const T other = kind == BoundaryFaceKind::Coupled ? cells[mesh.faceGhost(f)] : boundary[f - nInternal];
     const Scalar w = 1.0 / magSqr(d);
     dd[P].addOuter(d, w);

@@ -16,7 +16,7 @@ const std::vector<Scalar>& snGradDeltaCoeffs(const field::FvMesh& mesh, const Sn
 
 Vec3 nonOrthCorrectionVector(const field::FvMesh& mesh, Label face) {
   const auto& geo = mesh.geometry();
-  return geo.unitNormal(face) - geo.deltas[face] * geo.nonOrthDeltaCoeffs[face];
+  return geo.unitNormal(face) - mesh.delta(face) * geo.nonOrthDeltaCoeffs[face];
 }
 
 template <class T>

@@ -24,8 +24,7 @@ struct LoadedMesh {
   Label bandwidthBefore = -1;  ///< set when renumbered
   Label bandwidthAfter = -1;   ///< bandwidth of the mesh returned
   bool renumbered = false;     ///< false when RCM would not have narrowed the band
-  /// When renumbered: order[newCell] = cell index in the case files (for
-  /// nonuniform field values, see field::FvMesh::setCellFileOrder); else empty.
+  /// When renumbered: order[newCell] = cell index in the case files; else empty.
   std::vector<Label> cellOrder;
 };
 

@@ -78,9 +78,8 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
   const auto& own = mesh.owner();
   const auto& nei = mesh.neighbour();
 
-  // Interpolation weights, deltas and orthogonality.
+  // Interpolation weights, delta coefficients and orthogonality.
   g.weights.assign(nFaces, 1.0);
-  g.deltas.resize(nFaces);
   g.deltaCoeffs.resize(nFaces);
   g.nonOrthDeltaCoeffs.resize(nFaces);
   g.nonOrthogonality.resize(nInternal);
@@ -98,7 +97,6 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
     } else {
       d = cf - cp;
     }
-    g.deltas[f] = d;
     const Scalar magD = mag(d);
     const Scalar magS = g.faceAreaMags[f];
     g.deltaCoeffs[f] = 1.0 / std::max(magD, kTiny);

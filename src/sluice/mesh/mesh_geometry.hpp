@@ -2,10 +2,13 @@
 // Finite-volume geometry of a PolyMesh, computed once: face centres and area
 // vectors (triangle decomposition about the face's average point), cell
 // centres and volumes (pyramid decomposition about an estimated centre),
-// interpolation weights, owner-to-neighbour deltas and non-orthogonality.
+// interpolation weights, delta coefficients and non-orthogonality. The
+// owner-to-neighbour vectors are not stored (3 doubles per face, cheaper to
+// subtract the centres where they are used): delta().
 //
 //   MeshGeometry geo = MeshGeometry::compute(mesh);
 //   Scalar w = geo.weights[f];   // phi_f = w*phi_P + (1-w)*phi_N
+//   Vec3 d = geo.delta(f, mesh.owner()[f], f < mesh.nInternalFaces() ? mesh.neighbour()[f] : -1);
 #include <span>
 #include <vector>
 
@@ -25,11 +28,16 @@ struct MeshGeometry {
   std::vector<Vec3> cellCentres;    ///< per cell
   std::vector<Scalar> cellVolumes;  ///< per cell (signed: negative for inverted cells)
   std::vector<Scalar> weights;      ///< per face: owner weight (1 on boundary faces)
-  std::vector<Vec3> deltas;         ///< per face: neighbour centre - owner centre (face centre - owner centre on boundary)
   std::vector<Scalar> deltaCoeffs;  ///< per face: 1/|delta|
   std::vector<Scalar> nonOrthDeltaCoeffs;  ///< per face: 1/max(n.delta, 0.05|delta|)
   std::vector<Scalar> nonOrthogonality;    ///< per internal face: angle between n and delta, degrees
 
+  /// The face's delta: the centre of cell `far` minus the centre of its
+  /// owner, or, for a boundary face (`far` < 0), the face centre minus the
+  /// owner's centre.
+  Vec3 delta(Label face, Label owner, Label far) const {
+    return (far >= 0 ? cellCentres[far] : faceCentres[face]) - cellCentres[owner];
+  }
   /// The unit normal of a face, pointing out of its owner.
   Vec3 unitNormal(Label face) const { return faceAreas[face] / faceAreaMags[face]; }
 

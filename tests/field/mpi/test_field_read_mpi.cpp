@@ -130,24 +130,6 @@ TEST(FieldReadMpi, GatheredFieldEqualsTheFile) {
   }
 }
 
-TEST(FieldReadMpi, CellFileOrderIsApplied) {
-  parallel::Communicator comm(MPI_COMM_WORLD);
-  FvMesh mesh = distributedChannel(comm);
-  auto dir = sharedDir(comm, "order_mpi");
-  std::vector<Label> order(24);
-  for (Label c = 0; c < 24; ++c) order[c] = (c * 5) % 24;  // a permutation (gcd(5, 24) = 1)
-  shareCellFileOrder(mesh, comm.isRoot() ? order : std::vector<Label>{});  // known on rank 0 only
-  std::vector<Scalar> file(24);
-  for (Label c = 0; c < 24; ++c) file[c] = 0.25 * c;
-  if (comm.isRoot())
-    fieldtest::writeText(dir->path() / "0/T", fieldtest::fieldHeader("volScalarField", "T") +
-                                                  "dimensions [0 0 0 1 0 0 0];\ninternalField " + list(file) +
-                                                  ";\nboundaryField\n{\n\".*\" { type zeroGradient; }\n"
-                                                  "\"(front|back)\" { type empty; }\n}\n");
-  const VolScalarField T = readVolScalarField(dir->path(), "T", "0", mesh);
-  for (Label c = 0; c < mesh.nCells(); ++c) EXPECT_EQ(T[c], file[order[mesh.globalCellIds()[c]]]);
-}
-
 TEST(FieldReadMpi, ErrorsAreTheSameOnEveryRank) {
   parallel::Communicator comm(MPI_COMM_WORLD);
   FvMesh mesh = distributedChannel(comm);

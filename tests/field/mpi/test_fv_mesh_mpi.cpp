@@ -93,7 +93,8 @@ TEST(FvMeshMpi, CoupledFaceGeometryEqualsTheUndecomposedMesh) {
     const std::string what = "face " + std::to_string(f) + " (global " + std::to_string(gf) + ")";
     EXPECT_EQ(flipped, m.isCoupled(f) && flipped) << what;  // only processor faces can be flipped
     EXPECT_NEAR(geo.weights[f], flipped ? 1.0 - ref.weights[gf] : ref.weights[gf], kTol) << what;
-    expectNear(geo.deltas[f], sign * ref.deltas[gf], kTol, what);
+    const Label refFar = gf < global.nInternalFaces() ? global.neighbour()[gf] : -1;
+    expectNear(m.delta(f), sign * ref.delta(gf, global.owner()[gf], refFar), kTol, what);
     expectNear(geo.faceAreas[f], sign * ref.faceAreas[gf], kTol, what);
     EXPECT_NEAR(geo.deltaCoeffs[f], ref.deltaCoeffs[gf], 1e-10) << what;
     EXPECT_NEAR(geo.nonOrthDeltaCoeffs[f], ref.nonOrthDeltaCoeffs[gf], 1e-10) << what;
@@ -179,7 +180,7 @@ TEST(FvMeshMpi, CyclicAndProcessorGhostsTogether) {
       // the partner face sees the mirror situation, so the weights add to 1.
       const Label partner = m.cyclicPartnerFace(f);
       EXPECT_NEAR(m.geometry().weights[f] + m.geometry().weights[partner], 1.0, kTol);
-      expectNear(m.geometry().deltas[f], -1.0 * m.geometry().deltas[partner], kTol, "cyclic delta");
+      expectNear(m.delta(f), -1.0 * m.delta(partner), kTol, "cyclic delta");
     }
   }
   std::vector<Scalar> s(m.nLocalCells(), -1.0);
