@@ -9,11 +9,11 @@
 namespace sluice::solvers {
 
 EquationSolvers::EquationSolvers(const io::Dictionary& fvSolution, const parallel::Communicator& comm,
-                                 linear::WarnFn warn, std::FILE* log, const linear::MultigridMesh* multigrid)
+                                 linear::WarnFn warn, std::FILE* log, MultigridSource multigrid)
     : solversDict_(fvSolution.subDict("solvers")),
       comm_(comm),
       warn_(std::move(warn)),
-      multigrid_(multigrid),
+      multigrid_(std::move(multigrid)),
       log_(comm.isRoot() ? log : nullptr),
       registry_(linear::SolverRegistry::standard()) {}
 
@@ -21,7 +21,8 @@ linear::LinearSolver& EquationSolvers::solverObject(const std::string& key) {
   auto it = solvers_.find(key);
   if (it == solvers_.end()) {
     const auto settings = linear::SolverSettings::read(solversDict_.subDict(key), registry_, warn_);
-    it = solvers_.emplace(key, registry_.create(settings, {&comm_, key, warn_, multigrid_})).first;
+    const linear::MultigridMesh* multigrid = settings.gamg && multigrid_ ? multigrid_() : nullptr;
+    it = solvers_.emplace(key, registry_.create(settings, {&comm_, key, warn_, multigrid})).first;
   }
   return *it->second;
 }

@@ -10,6 +10,7 @@
 //   for (auto& [name, perf] : solvers.lastPerformance()) ...     // residual summary
 //   std::vector<double> r = solvers.initialResiduals("U");        // every U solve of this step
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -25,11 +26,15 @@ namespace sluice::solvers {
 
 class EquationSolvers {
  public:
+  /// Gives the mesh GAMG solvers agglomerate; called (on every rank alike)
+  /// only when an entry uses GAMG, so runs without GAMG never build it.
+  using MultigridSource = std::function<const linear::MultigridMesh*()>;
+
   /// `log` (rank 0, may be null) receives each solve's OpenFOAM-style line;
-  /// `multigrid` (may be null: GAMG is then an error at the first solve) is
-  /// the mesh GAMG solvers agglomerate.
+  /// `multigrid` (may be empty: GAMG is then an error at the first solve)
+  /// gives the mesh GAMG solvers agglomerate.
   EquationSolvers(const io::Dictionary& fvSolution, const parallel::Communicator& comm, linear::WarnFn warn,
-                  std::FILE* log, const linear::MultigridMesh* multigrid = nullptr);
+                  std::FILE* log, MultigridSource multigrid = {});
 
   /// Solve function for the equations configured by fvSolution's solvers/<key>.
   fv::ScalarSolveFn solverFor(const std::string& key);
@@ -54,7 +59,7 @@ class EquationSolvers {
   const io::Dictionary& solversDict_;
   const parallel::Communicator& comm_;
   linear::WarnFn warn_;
-  const linear::MultigridMesh* multigrid_;
+  MultigridSource multigrid_;
   std::FILE* log_;
   linear::SolverRegistry registry_;
   std::map<std::string, std::unique_ptr<linear::LinearSolver>> solvers_;
