@@ -3,9 +3,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <cerrno>
 #include <cstring>
+#include <functional>
+#include <memory>
+#include <span>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -70,42 +74,134 @@ void syncFolder(const fs::path& folder) {
   ::close(fd);
 }
 
-template <class T>
-void append(std::string& out, const T& value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-template <class T>
-void appendAll(std::string& out, const std::vector<T>& values) {
-  out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
-}
-
-std::string encode(const SnapshotPart& part) {
-  const std::size_t nFaces = part.faceIds.size();
-  if (part.faceCanonical.size() != nFaces) throw Error("SnapshotPart: one orientation flag per face expected");
-  std::size_t bytes = 64 + part.cellIds.size() * 8 + nFaces * 9;
-  for (const SnapshotArray& a : part.arrays) bytes += 16 + a.name.size() + a.values.size() * 8;
-  std::string out;
-  out.reserve(bytes);
-  out.append(kMagic, sizeof kMagic);
-  append(out, kVersion);
-  append(out, static_cast<std::uint32_t>(part.arrays.size()));
-  append(out, static_cast<std::int64_t>(part.cellIds.size()));
-  append(out, static_cast<std::int64_t>(nFaces));
-  append(out, part.nInternalFaces);
-  appendAll(out, part.cellIds);
-  appendAll(out, part.faceIds);
-  appendAll(out, part.faceCanonical);
-  for (const SnapshotArray& a : part.arrays) {
-    append(out, static_cast<std::uint32_t>(a.name.size()));
-    out.append(a.name);
-    append(out, static_cast<std::uint8_t>(a.kind));
-    append(out, static_cast<std::uint8_t>(a.components));
-    append(out, static_cast<std::uint64_t>(a.values.size()));
-    appendAll(out, a.values);
+// snapshotChecksum computed a piece at a time: FNV-1a over 64-bit words that
+// may straddle the pieces, the last partial word zero-padded, then the length.
+class Checksum {
+ public:
+  void add(std::string_view bytes) {
+    length_ += bytes.size();
+    if (tailSize_ > 0) {
+      const std::size_t n = std::min(bytes.size(), 8 - tailSize_);
+      std::memcpy(tail_ + tailSize_, bytes.data(), n);
+      tailSize_ += n;
+      bytes.remove_prefix(n);
+      if (tailSize_ < 8) return;
+      word(tail_);
+      tailSize_ = 0;
+    }
+    std::size_t i = 0;
+    for (; i + 8 <= bytes.size(); i += 8) word(bytes.data() + i);
+    tailSize_ = bytes.size() - i;
+    std::memcpy(tail_, bytes.data() + i, tailSize_);
   }
-  append(out, snapshotChecksum(out));
-  return out;
+  std::uint64_t value() const {
+    std::uint64_t h = h_;
+    if (tailSize_ > 0) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, tail_, tailSize_);
+      h = (h ^ w) * kPrime;
+    }
+    return (h ^ static_cast<std::uint64_t>(length_)) * kPrime;  // zero padding is not data
+  }
+
+ private:
+  static constexpr std::uint64_t kPrime = 0x100000001b3ULL;
+  void word(const char* p) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    h_ = (h_ ^ w) * kPrime;
+  }
+  std::uint64_t h_ = 0xcbf29ce484222325ULL;
+  std::uint64_t length_ = 0;
+  char tail_[8] = {};
+  std::size_t tailSize_ = 0;
+};
+
+// A snapshot file's bytes on their way to the file through a bounded buffer,
+// checksummed as they pass: a write never holds the file's bytes whole.
+class SnapshotEncoder {
+ public:
+  explicit SnapshotEncoder(OutputFile& file) : file_(file) { buffer_.reserve(kBufferBytes); }
+  template <class T>
+  void append(const T& value) {
+    bytes({reinterpret_cast<const char*>(&value), sizeof value});
+  }
+  template <class T>
+  void appendAll(std::span<const T> values) {
+    bytes({reinterpret_cast<const char*>(values.data()), values.size_bytes()});
+  }
+  void bytes(std::string_view b) {
+    if (buffer_.size() + b.size() > kBufferBytes) flush();
+    if (b.size() >= kBufferBytes) {  // a large array goes to the file as it is
+      checksum_.add(b);
+      file_.write(b);
+    } else {
+      buffer_.append(b);
+    }
+  }
+  /// Writes what is buffered, then the checksum of every byte before it.
+  void finish() {
+    flush();
+    const std::uint64_t sum = checksum_.value();
+    file_.write({reinterpret_cast<const char*>(&sum), sizeof sum});
+  }
+
+ private:
+  static constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
+  void flush() {
+    checksum_.add(buffer_);
+    file_.write(buffer_);
+    buffer_.clear();
+  }
+  OutputFile& file_;
+  std::string buffer_;
+  Checksum checksum_;
+};
+
+void encode(const SnapshotPart& part, OutputFile& file) {
+  const std::size_t nFaces = part.faceIds.size();
+  SnapshotEncoder out(file);
+  out.bytes({kMagic, sizeof kMagic});
+  out.append(kVersion);
+  out.append(static_cast<std::uint32_t>(part.arrays.size()));
+  out.append(static_cast<std::int64_t>(part.cellIds.size()));
+  out.append(static_cast<std::int64_t>(nFaces));
+  out.append(part.nInternalFaces);
+  out.appendAll(part.cellIds);
+  out.appendAll(part.faceIds);
+  out.appendAll(part.faceCanonical);
+  for (const SnapshotArray& a : part.arrays) {
+    out.append(static_cast<std::uint32_t>(a.name.size()));
+    out.bytes(a.name);
+    out.append(static_cast<std::uint8_t>(a.kind));
+    out.append(static_cast<std::uint8_t>(a.components));
+    out.append(static_cast<std::uint64_t>(a.values.size()));
+    out.appendAll(std::span<const double>(a.values));
+  }
+  out.finish();
+}
+
+// Writes `file` through `write` crash-safely: a temporary, fsync, rename,
+// folder sync; the temporary is removed on failure.
+void writeAtomically(const fs::path& file, const std::function<void(OutputFile&)>& write) {
+  fs::path temporary = file;
+  temporary += ".tmp";
+  try {
+    OutputFile out(temporary);
+    write(out);
+    out.syncAndClose();
+  } catch (...) {
+    std::error_code ec;
+    fs::remove(temporary, ec);
+    throw;
+  }
+  std::error_code ec;
+  fs::rename(temporary, file, ec);
+  if (ec) {
+    fs::remove(temporary, ec);
+    throw Error(fmt::format("{}: cannot write: {}", file.string(), ec.message()));
+  }
+  syncFolder(file.parent_path().empty() ? fs::path(".") : file.parent_path());
 }
 
 // Reads the fields of a snapshot file in order; any overrun is a truncated file.
@@ -151,44 +247,29 @@ const SnapshotArray* SnapshotPart::find(std::string_view name) const {
 }
 
 std::uint64_t snapshotChecksum(std::string_view bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  constexpr std::uint64_t prime = 0x100000001b3ULL;
-  std::size_t i = 0;
-  for (; i + 8 <= bytes.size(); i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, bytes.data() + i, 8);
-    h = (h ^ w) * prime;
-  }
-  if (i < bytes.size()) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, bytes.data() + i, bytes.size() - i);
-    h = (h ^ w) * prime;
-  }
-  return (h ^ static_cast<std::uint64_t>(bytes.size())) * prime;  // zero padding is not data
+  Checksum sum;
+  sum.add(bytes);
+  return sum.value();
+}
+
+void SnapshotPart::setIds(std::vector<std::int64_t> cells, std::vector<std::int64_t> faces,
+                          std::vector<std::uint8_t> canonical) {
+  auto owned = std::make_shared<Ids>(Ids{std::move(cells), std::move(faces), std::move(canonical)});
+  cellIds = owned->cellIds;
+  faceIds = owned->faceIds;
+  faceCanonical = owned->faceCanonical;
+  ownedIds = std::move(owned);
 }
 
 void writeFileAtomically(const fs::path& file, std::string_view bytes) {
-  fs::path temporary = file;
-  temporary += ".tmp";
-  try {
-    OutputFile out(temporary);
-    out.write(bytes);
-    out.syncAndClose();
-  } catch (...) {
-    std::error_code ec;
-    fs::remove(temporary, ec);
-    throw;
-  }
-  std::error_code ec;
-  fs::rename(temporary, file, ec);
-  if (ec) {
-    fs::remove(temporary, ec);
-    throw Error(fmt::format("{}: cannot write: {}", file.string(), ec.message()));
-  }
-  syncFolder(file.parent_path().empty() ? fs::path(".") : file.parent_path());
+  writeAtomically(file, [bytes](OutputFile& out) { out.write(bytes); });
 }
 
-void writeSnapshotPart(const fs::path& file, const SnapshotPart& part) { writeFileAtomically(file, encode(part)); }
+void writeSnapshotPart(const fs::path& file, const SnapshotPart& part) {
+  if (part.faceCanonical.size() != part.faceIds.size())
+    throw Error("SnapshotPart: one orientation flag per face expected");
+  writeAtomically(file, [&part](OutputFile& out) { encode(part, out); });
+}
 
 SnapshotPart readSnapshotPart(const fs::path& file) {
   const std::optional<std::string> bytes = io::readTextFile(file);
@@ -210,9 +291,9 @@ SnapshotPart readSnapshotPart(const fs::path& file) {
   SnapshotPart part;
   part.nInternalFaces = in.next<std::int64_t>();
   if (nCells < 0 || nFaces < 0 || part.nInternalFaces < 0 || part.nInternalFaces > nFaces) in.fail("bad sizes");
-  part.cellIds = in.nextAll<std::int64_t>(static_cast<std::uint64_t>(nCells));
-  part.faceIds = in.nextAll<std::int64_t>(static_cast<std::uint64_t>(nFaces));
-  part.faceCanonical = in.nextAll<std::uint8_t>(static_cast<std::uint64_t>(nFaces));
+  std::vector<std::int64_t> cellIds = in.nextAll<std::int64_t>(static_cast<std::uint64_t>(nCells));
+  std::vector<std::int64_t> faceIds = in.nextAll<std::int64_t>(static_cast<std::uint64_t>(nFaces));
+  part.setIds(std::move(cellIds), std::move(faceIds), in.nextAll<std::uint8_t>(static_cast<std::uint64_t>(nFaces)));
   for (std::uint32_t i = 0; i < nArrays; ++i) {
     SnapshotArray a;
     a.name = in.nextString(in.next<std::uint32_t>());

@@ -7,6 +7,8 @@
 //   part.cellIds = ...;            // per owned cell: its index in the case files' cell order
 //   part.faceIds = ...;            // per local face: its face in the undecomposed mesh
 //   part.faceCanonical = ...;      // per local face: 1 if oriented as in the undecomposed mesh
+//                                  // (views of arrays that outlive the write, e.g. the mesh's,
+//                                  // or the part's own: part.setIds(cells, faces, canonical))
 //   part.nInternalFaces = ...;
 //   part.arrays.push_back({"U", SnapshotArrayKind::Cells, 3, values});
 //   writeSnapshotPart(dir / "rank0.bin", part);        // crash-safe: temporary name, fsync, rename
@@ -20,9 +22,12 @@
 // 64-bit words). Values are the doubles as computed, so a run continued from
 // a snapshot at the same rank count is bit for bit the uninterrupted one.
 //
-// Only file I/O, no MPI: the writer thread calls writeSnapshotPart.
+// Only file I/O, no MPI: the writer thread calls writeSnapshotPart, which
+// streams the file through a bounded buffer (it never holds the file whole).
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,11 +48,25 @@ struct SnapshotArray {
 };
 
 struct SnapshotPart {
-  std::vector<std::int64_t> cellIds;
-  std::vector<std::int64_t> faceIds;
-  std::vector<std::uint8_t> faceCanonical;
+  // The ids view arrays that stay unchanged while the part is written: a
+  // run's mesh (static, outlives the writer's jobs), so that a write does
+  // not copy them, or `ownedIds`.
+  std::span<const std::int64_t> cellIds;
+  std::span<const std::int64_t> faceIds;
+  std::span<const std::uint8_t> faceCanonical;
   std::int64_t nInternalFaces = 0;
   std::vector<SnapshotArray> arrays;
+
+  /// Id arrays held by the part (read from a file, or made for one write).
+  struct Ids {
+    std::vector<std::int64_t> cellIds;
+    std::vector<std::int64_t> faceIds;
+    std::vector<std::uint8_t> faceCanonical;
+  };
+  std::shared_ptr<const Ids> ownedIds;  ///< shared by copies of the part: their views stay valid
+
+  /// Holds these arrays (in ownedIds) and views them.
+  void setIds(std::vector<std::int64_t> cells, std::vector<std::int64_t> faces, std::vector<std::uint8_t> canonical);
 
   /// The array named `name`, or nullptr.
   const SnapshotArray* find(std::string_view name) const;

@@ -129,6 +129,39 @@ std::optional<std::array<Label, 8>> hexahedronVertices(const mesh::PolyMesh& mes
   return native->vertices;
 }
 
+int vtkLinearCellPoints(std::uint8_t type) {
+  for (const Shape& s : kShapes)
+    if (s.type == type) return s.nVertices;
+  return 0;
+}
+
+void vtkCellEntries(const mesh::PolyMesh& mesh, std::span<const Label> cellFaces, Label cell, VtkCellEntries& out,
+                    std::uint8_t knownType) {
+  out.points.clear();
+  out.faces.clear();
+  if (knownType != vtkPolyhedron) {
+    if (const auto native = nativeCell(mesh, cellFaces, cell)) {
+      out.type = native->type;
+      out.points.assign(native->vertices.begin(), native->vertices.begin() + native->nVertices);
+      return;
+    }
+  }
+  out.type = vtkPolyhedron;
+  // Connectivity: the cell's distinct points in order of first appearance.
+  for (Label f : cellFaces)
+    for (Label v : mesh.faces()[f])
+      if (std::find(out.points.begin(), out.points.end(), v) == out.points.end()) out.points.push_back(v);
+  // Faces oriented out of the cell: as stored for the owner, reversed (keeping vertex 0) for the neighbour.
+  out.faces.push_back(static_cast<std::int64_t>(cellFaces.size()));
+  for (Label f : cellFaces) {
+    const auto face = mesh.faces()[f];
+    out.faces.push_back(static_cast<std::int64_t>(face.size()));
+    const bool outward = mesh.owner()[f] == cell;
+    out.faces.push_back(face[0]);
+    for (std::size_t i = 1; i < face.size(); ++i) out.faces.push_back(outward ? face[i] : face[face.size() - i]);
+  }
+}
+
 VtkCells vtkCells(const mesh::PolyMesh& mesh, Label nCells) {
   if (nCells < 0) nCells = mesh.nCells();
   const mesh::FaceList cellFaces = mesh.cellFaces();
@@ -138,31 +171,14 @@ VtkCells vtkCells(const mesh::PolyMesh& mesh, Label nCells) {
   out.connectivity.reserve(static_cast<std::size_t>(nCells) * 8);
   bool anyPolyhedron = false;
   std::vector<std::int64_t> faceOffsets(nCells, -1);
-  std::vector<Label> cellPoints;
+  VtkCellEntries cell;
   for (Label c = 0; c < nCells; ++c) {
-    const auto faces = cellFaces[c];
-    if (const auto native = nativeCell(mesh, faces, c)) {
-      out.connectivity.insert(out.connectivity.end(), native->vertices.begin(),
-                              native->vertices.begin() + native->nVertices);
-      out.types.push_back(native->type);
-    } else {
+    vtkCellEntries(mesh, cellFaces[c], c, cell);
+    out.connectivity.insert(out.connectivity.end(), cell.points.begin(), cell.points.end());
+    out.types.push_back(cell.type);
+    if (cell.type == vtkPolyhedron) {
       anyPolyhedron = true;
-      // Connectivity: the cell's distinct points in order of first appearance.
-      cellPoints.clear();
-      for (Label f : faces)
-        for (Label v : mesh.faces()[f])
-          if (std::find(cellPoints.begin(), cellPoints.end(), v) == cellPoints.end()) cellPoints.push_back(v);
-      out.connectivity.insert(out.connectivity.end(), cellPoints.begin(), cellPoints.end());
-      out.types.push_back(vtkPolyhedron);
-      // Faces oriented out of the cell: as stored for the owner, reversed (keeping vertex 0) for the neighbour.
-      out.faces.push_back(static_cast<std::int64_t>(faces.size()));
-      for (Label f : faces) {
-        const auto face = mesh.faces()[f];
-        out.faces.push_back(static_cast<std::int64_t>(face.size()));
-        const bool outward = mesh.owner()[f] == c;
-        out.faces.push_back(face[0]);
-        for (std::size_t i = 1; i < face.size(); ++i) out.faces.push_back(outward ? face[i] : face[face.size() - i]);
-      }
+      out.faces.insert(out.faces.end(), cell.faces.begin(), cell.faces.end());
       faceOffsets[c] = static_cast<std::int64_t>(out.faces.size());
     }
     out.offsets.push_back(static_cast<std::int64_t>(out.connectivity.size()));

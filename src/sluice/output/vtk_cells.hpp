@@ -75,4 +75,21 @@ struct VtkCells {
 /// Connectivity of the first `nCells` cells of `mesh` (all cells by default).
 VtkCells vtkCells(const mesh::PolyMesh& mesh, Label nCells = -1);
 
+/// One cell's entries of the VtkCells arrays (what vtkCells appends for it).
+struct VtkCellEntries {
+  std::uint8_t type = 0;
+  std::vector<Label> points;         ///< its connectivity
+  std::vector<std::int64_t> faces;   ///< polyhedron: nFaces, then per face nPoints, ids...; otherwise empty
+};
+
+/// Fills `out` (reusing its storage) with cell `cell`'s entries, `cellFaces`
+/// its faces. `knownType`: the cell's type if already known (vtkCells'
+/// types[cell]), which spares the shape test for a polyhedron; 0 if not.
+void vtkCellEntries(const mesh::PolyMesh& mesh, std::span<const Label> cellFaces, Label cell, VtkCellEntries& out,
+                    std::uint8_t knownType = 0);
+
+/// Number of connectivity entries (points) of a cell of linear type `type`
+/// (vtkTetra, vtkPyramid, vtkWedge or vtkHexahedron); 0 for other types.
+int vtkLinearCellPoints(std::uint8_t type);
+
 }  // namespace sluice::output

@@ -14,6 +14,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/output/output_files.hpp"
 #include "sluice/output/vtk_cells.hpp"
+#include "sluice/output/vtk_mesh_arrays.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 #include "sluice/parallel/fault_injection.hpp"
 
@@ -39,7 +40,7 @@ bool writesBoundary(const mesh::Patch& p) { return p.type != "empty" && p.type !
 
 VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const mesh::PolyMesh& mesh,
                      std::span<const GlobalLabel> globalCellIds, const parallel::Communicator& comm)
-    : caseDir_(std::move(caseDir)), caseName_(std::move(caseName)), mesh_(mesh), comm_(comm) {
+    : caseDir_(std::move(caseDir)), caseName_(std::move(caseName)), mesh_(mesh), comm_(comm), meshArrays_(mesh) {
   const Label nCells = mesh.nCells();
   if (static_cast<Label>(globalCellIds.size()) < nCells)
     throw Error(fmt::format("VtkWriter: {} global cell ids for {} cells", globalCellIds.size(), nCells));
@@ -88,30 +89,27 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
 }
 
 void VtkWriter::attachInternalMesh(VtuPiece& piece) const {
-  VtkCells cells = vtkCells(mesh_);
-  // Index arrays as Int32 when they fit (below 2^31 entries on this rank),
-  // each freed once written into its array: the write holds about half the
-  // bytes it did with Int64 (ParaView reads either).
-  const auto fits = [](const std::vector<std::int64_t>& v) {
-    return v.size() < static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
+  // Streamed: made from the mesh (and the caller's global ids, which live as
+  // long) a chunk at a time as the file is written, never held whole.
+  piece.points = meshArrays_.points();
+  piece.cells = meshArrays_.cells();
+  const auto nCells = static_cast<std::uint64_t>(globalCellIds_.size());
+  const std::span<const GlobalLabel> ids = globalCellIds_;
+  const auto constant = [nCells](const char* name, std::int32_t value) {
+    return std::make_shared<const VtkArray>(
+        streamedVtkArray(name, VtkType::Int32, 1, nCells, [nCells, value](const VtkByteSink& out) {
+          const std::vector<std::int32_t> chunk(std::min<std::uint64_t>(nCells, 16384), value);
+          for (std::uint64_t done = 0; done < nCells; done += chunk.size()) {
+            const std::size_t n = std::min<std::uint64_t>(chunk.size(), nCells - done);
+            out(asBytes(std::span<const std::int32_t>(chunk).first(n)));
+          }
+        }));
   };
-  const bool narrow = fits(cells.connectivity) && fits(cells.faces);  // point ids < 2^31 (Label is 32-bit)
-  const auto indices = [narrow](const char* name, std::vector<std::int64_t>& v) {
-    auto array = narrow ? std::make_shared<const VtkArray>(vtkInt32Array(name, v)) : shared(name, v);
-    std::vector<std::int64_t>().swap(v);
-    return array;
-  };
-  piece.points = shared("Points", mesh_.points());
-  piece.cells = {indices("connectivity", cells.connectivity), indices("offsets", cells.offsets),
-                 shared("types", cells.types)};
-  if (cells.hasPolyhedra()) {
-    piece.cells.push_back(indices("faces", cells.faces));
-    piece.cells.push_back(indices("faceoffsets", cells.faceOffsets));
-  }
-  const std::vector<std::int64_t> ids(globalCellIds_.begin(), globalCellIds_.end());
+  static_assert(sizeof(GlobalLabel) == sizeof(std::int64_t));
+  auto cellIds = std::make_shared<const VtkArray>(
+      streamedVtkArray("cellId", VtkType::Int64, 1, nCells, [ids](const VtkByteSink& out) { out(asBytes(ids)); }));
   piece.cellData.insert(piece.cellData.begin(),
-                        {shared("cellId", ids), shared("patchId", std::vector<std::int32_t>(ids.size(), -1)),
-                         shared("rank", std::vector<std::int32_t>(ids.size(), comm_.rank()))});
+                        {std::move(cellIds), constant("patchId", -1), constant("rank", comm_.rank())});
 }
 
 namespace {
@@ -165,6 +163,23 @@ void VtkWriter::addCellField(const std::string& name, std::span<const Vec3> valu
   if (static_cast<std::int64_t>(values.size()) < internal_.nCells)
     throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(), internal_.nCells));
   internal_.cellData.push_back(std::make_shared<const VtkArray>(vtkArray(name, values.first(internal_.nCells))));
+}
+
+void VtkWriter::addCellField(const std::string& name, std::shared_ptr<const std::vector<double>> values,
+                             int components) {
+  requireOpen("addCellField");
+  checkName(name, internal_.cellData, kFixedArrays);
+  if (components != 1 && components != 3)
+    throw Error(fmt::format("VtkWriter: field '{}' has {} components (1 or 3)", name, components));
+  const auto nValues = static_cast<std::size_t>(internal_.nCells) * static_cast<std::size_t>(components);
+  if (!values || values->size() < nValues)
+    throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values ? values->size() : 0,
+                            internal_.nCells));
+  internal_.cellData.push_back(std::make_shared<const VtkArray>(
+      streamedVtkArray(name, VtkType::Float64, components, static_cast<std::uint64_t>(internal_.nCells),
+                       [values = std::move(values), nValues](const VtkByteSink& out) {
+                         out(asBytes(std::span<const double>(*values).first(nValues)));
+                       })));
 }
 
 template <class T>

@@ -34,7 +34,8 @@
 //
 // In a run the files are written by the writer thread (WriterPipeline)
 // instead: takeWrite() returns this time's writing as a job that does file
-// I/O only (the internal mesh arrays are built there too), and once every
+// I/O only (the internal mesh arrays are made there too, streamed into the
+// file a chunk at a time), and once every
 // rank's job has finished (agreed on the main thread) commitNext() lists the
 // oldest written time in the series, returning the .pvd rewrite as a job for
 // rank 0's writer thread:
@@ -64,6 +65,7 @@
 #include "sluice/core/types.hpp"
 #include "sluice/core/vec3.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
+#include "sluice/output/vtk_mesh_arrays.hpp"
 #include "sluice/output/vtk_xml.hpp"
 #include "sluice/parallel/communicator.hpp"
 
@@ -92,6 +94,11 @@ class VtkWriter {
   /// A cell field: the first mesh.nCells() values are written.
   void addCellField(const std::string& name, std::span<const double> values);
   void addCellField(const std::string& name, std::span<const Vec3> values);
+  /// A cell field of `components` (1 or 3) doubles per cell whose values are
+  /// already a copy that nothing changes any more (the restart snapshot's of
+  /// the same time, say): shared until written, not copied again. At least
+  /// mesh.nCells() x components values; the same bytes as the span overloads.
+  void addCellField(const std::string& name, std::shared_ptr<const std::vector<double>> values, int components);
   /// A boundary field: one value per boundary face of the mesh (face f at
   /// f - nInternalFaces); values on empty and processor faces are not
   /// written, so the values may stop before an FvMesh's empty faces.
@@ -130,6 +137,7 @@ class VtkWriter {
   std::string caseName_;
   const mesh::PolyMesh& mesh_;
   const parallel::Communicator& comm_;
+  VtkMeshArrays meshArrays_;  ///< the internal piece's points and cell arrays (types held, the rest streamed)
   Label nBoundaryFaces_ = 0;  ///< boundary values a field needs: up to the last written face (empty faces last, unwritten)
 
   /// One written patch: its faces on this rank and its piece (possibly empty).
@@ -143,9 +151,10 @@ class VtkWriter {
   template <class T>
   void addBoundaryValues(const std::string& name, std::span<const T> boundaryFaceValues);
 
-  /// Builds `piece`'s mesh arrays and fixed cell data for one write (before
-  /// its fields), so that a run does not hold a second copy of its mesh
-  /// between writes. Reads only the mesh (safe on the writer thread).
+  /// Adds `piece`'s mesh arrays and fixed cell data for one write (before
+  /// its fields), streamed from the mesh and the global ids as the file is
+  /// written: neither held between writes nor whole during one. Reads only
+  /// the mesh and the ids (safe on the writer thread).
   void attachInternalMesh(VtuPiece& piece) const;
   /// The files of write `index` at `time` (no MPI).
   void writeFiles(int index, Scalar time, VtuPiece internal, std::vector<PatchPiece> patches) const;

@@ -95,6 +95,17 @@ VtkArray vtkInt32Array(std::string name, std::span<const std::int64_t> values) {
   return a;
 }
 
+VtkArray streamedVtkArray(std::string name, VtkType type, int components, std::uint64_t nValues,
+                          VtkByteSource source) {
+  VtkArray a;
+  a.name = std::move(name);
+  a.type = type;
+  a.components = components;
+  a.sourceBytes = nValues * static_cast<std::uint64_t>(components) * vtkTypeSize(type);
+  a.source = std::move(source);
+  return a;
+}
+
 std::string xmlEscape(const std::string& text) {
   std::string out;
   out.reserve(text.size());
@@ -117,7 +128,7 @@ void writeVtu(const std::filesystem::path& file, const VtuPiece& piece) {
   auto dataArray = [&](const VtkArray& a, const char* indent) {
     std::string s = fmt::format("{}<DataArray {} format=\"appended\" offset=\"{}\"/>\n", indent, arrayAttributes(a),
                                 offset);
-    offset += sizeof(std::uint64_t) + a.bytes.size();
+    offset += sizeof(std::uint64_t) + a.byteCount();
     return s;
   };
   std::string xml = "<?xml version=\"1.0\"?>\n";
@@ -138,9 +149,21 @@ void writeVtu(const std::filesystem::path& file, const VtuPiece& piece) {
 
   std::ofstream os(file, std::ios::binary | std::ios::trunc);
   auto block = [&](const VtkArray& a) {
-    const std::uint64_t n = a.bytes.size();
+    const std::uint64_t n = a.byteCount();
     os.write(reinterpret_cast<const char*>(&n), sizeof n);
-    if (n) os.write(reinterpret_cast<const char*>(a.bytes.data()), static_cast<std::streamsize>(n));
+    if (!a.source) {
+      if (n) os.write(reinterpret_cast<const char*>(a.bytes.data()), static_cast<std::streamsize>(n));
+      return;
+    }
+    std::uint64_t written = 0;
+    a.source([&](std::span<const unsigned char> chunk) {
+      written += chunk.size();
+      if (written > n) return;  // reported below
+      os.write(reinterpret_cast<const char*>(chunk.data()), static_cast<std::streamsize>(chunk.size()));
+    });
+    // A wrong count would shift every later array: a bug, never a file.
+    if (written != n)
+      throw Error(fmt::format("{}: VTK array '{}' made {} bytes, {} declared", file.string(), a.name, written, n));
   };
   if (os) {
     os.write(xml.data(), static_cast<std::streamsize>(xml.size()));

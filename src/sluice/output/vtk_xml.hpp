@@ -14,8 +14,17 @@
 //   writePvtu(dir / "internal.pvtu", piece, {"internal_0.vtu", "internal_1.vtu"});
 //   writePvd(caseDir / "VTK/case.pvd", {{0.1, "case_0.1/internal.pvtu", "internal", 0},
 //                                       {0.1, "case_0.1/boundary/inlet.pvtu", "inlet", 1}});
+//
+// An array need not be held in memory: streamedVtkArray declares its type
+// and value count (the appended block's header needs the byte count first)
+// and a function that hands writeVtu its bytes a bounded chunk at a time
+// when the file is written (the mesh arrays, made from the mesh as they are
+// written):
+//   piece.points = streamedVtkArray("Points", VtkType::Float64, 3, points.size(),
+//                                   [&](const VtkByteSink& out) { out(asBytes(points)); });
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -32,12 +41,23 @@ enum class VtkType { UInt8, Int32, Int64, Float64 };
 const char* vtkTypeName(VtkType type);
 std::size_t vtkTypeSize(VtkType type);
 
-/// One data array: its values as little-endian raw bytes.
+/// Takes the next bytes of an array being written.
+using VtkByteSink = std::function<void(std::span<const unsigned char>)>;
+/// Hands all of an array's bytes, in order, to the sink (in chunks of any size).
+using VtkByteSource = std::function<void(const VtkByteSink&)>;
+
+/// One data array: its values as little-endian raw bytes, held in `bytes`
+/// or, when `source` is set, made by `source` while the file is written.
 struct VtkArray {
   std::string name;
   VtkType type = VtkType::Float64;
   int components = 1;
   std::vector<unsigned char> bytes;
+  VtkByteSource source;             ///< set: the bytes come from here (`bytes` is empty)
+  std::uint64_t sourceBytes = 0;    ///< the byte count `source` hands over
+
+  /// Bytes of the values (as written in the appended block's header).
+  std::uint64_t byteCount() const { return source ? sourceBytes : bytes.size(); }
 };
 
 VtkArray vtkArray(std::string name, std::span<const double> values, int components = 1);
@@ -48,6 +68,17 @@ VtkArray vtkArray(std::string name, std::span<const std::uint8_t> values);
 /// Index values written as Int32 (half the bytes of Int64); every value must
 /// lie in [-2^31, 2^31) (checked: sluice::Error otherwise).
 VtkArray vtkInt32Array(std::string name, std::span<const std::int64_t> values);
+/// An array of `nValues` values of `components` components each, not held:
+/// `source` makes its bytes when the file is written (writeVtu checks their
+/// count: sluice::Error otherwise). Whatever `source` reads must stay
+/// unchanged until then.
+VtkArray streamedVtkArray(std::string name, VtkType type, int components, std::uint64_t nValues,
+                          VtkByteSource source);
+/// The bytes of `values` (for a VtkByteSink).
+template <class T>
+std::span<const unsigned char> asBytes(std::span<const T> values) {
+  return {reinterpret_cast<const unsigned char*>(values.data()), values.size_bytes()};
+}
 
 /// One UnstructuredGrid piece. Arrays are shared (the mesh's arrays are made
 /// once and reused by every write time).

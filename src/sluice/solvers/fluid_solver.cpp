@@ -162,8 +162,9 @@ int FluidSolver::run() {
         // leaves it usable), and a writer that cannot keep up holds the solver
         // back instead of queueing copies without bound.
         if (!pendingSnapshots_.empty()) finishWrites();
-        if (time_.writeTime()) write();
-        writeSnapshot();
+        std::optional<SnapshotWrite> snapshot = collectSnapshot();
+        if (time_.writeTime()) write(snapshot ? snapshot->part : nullptr);
+        if (snapshot) writeSnapshot(std::move(*snapshot));
       }
       const parallel::ScopedPhase phase(profile, parallel::Phase::FunctionObjects);
       runFunctionObjects();
@@ -283,10 +284,11 @@ void FluidSolver::agreeOnStep(int stopSignal) {
                                               names[agreed[0]], time_.timeIndex(), time_.timeName(), kept));
 }
 
-void FluidSolver::writeSnapshot() {
-  if (lastSnapshotTime_ == time_.value()) return;
+std::optional<FluidSolver::SnapshotWrite> FluidSolver::collectSnapshot() {
+  if (lastSnapshotTime_ == time_.value()) return std::nullopt;
   lastSnapshotTime_ = time_.value();
-  SnapshotManifest manifest;
+  SnapshotWrite snapshot;
+  SnapshotManifest& manifest = snapshot.manifest;
   manifest.timeName = time_.timeName();
   manifest.folder = restartFolder(ctx_.caseDir) / manifest.timeName;
   manifest.time = time_.state();
@@ -300,16 +302,20 @@ void FluidSolver::writeSnapshot() {
   manifest.solverValues = state.values;
   // The copies are taken now, at the end of the step that last changed the
   // fields; the file is written while the next steps run.
-  const std::filesystem::path file = manifest.folder / rankFileName(ctx_.comm.rank());
+  snapshot.part = std::make_shared<const output::SnapshotPart>(collectSnapshotPart(fields_, ctx_.mesh, state));
+  return snapshot;
+}
+
+void FluidSolver::writeSnapshot(SnapshotWrite snapshot) {
+  const std::filesystem::path file = snapshot.manifest.folder / rankFileName(ctx_.comm.rank());
   ++batch_;
   ++snapshotCount_;
-  writer_.submit(batch_, [part = collectSnapshotPart(fields_, ctx_.mesh, state), file, rank = ctx_.comm.rank(),
-                          count = snapshotCount_] {
+  writer_.submit(batch_, [part = std::move(snapshot.part), file, rank = ctx_.comm.rank(), count = snapshotCount_] {
     std::filesystem::create_directories(file.parent_path());
     parallel::failIfInjected(rank, fmt::format("snapshot{}", count));
-    output::writeSnapshotPart(file, part);
+    output::writeSnapshotPart(file, *part);
   });
-  pendingSnapshots_.emplace_back(batch_, std::move(manifest));
+  pendingSnapshots_.emplace_back(batch_, std::move(snapshot.manifest));
 }
 
 void FluidSolver::commitWrites(std::uint64_t completedOnEveryRank) {
@@ -363,17 +369,24 @@ void FluidSolver::restoreFromSnapshot() {
                m.timeName, m.time.timeIndex, m.nRanks);
 }
 
-void FluidSolver::write() {
+void FluidSolver::write(const std::shared_ptr<const output::SnapshotPart>& snapshot) {
   // The time as the user set it (the name of OpenFOAM's time directory,
   // timePrecision digits), not the sum of the steps (4.999999999999981 for 5).
   vtk_.beginTime(std::stod(time_.timeName()));
   fields_.forEachVolField([&](const std::string& name, const auto& f, const field::FieldOptions& options) {
     if (!options.write) return;
     using T = typename std::decay_t<decltype(f.values())>::value_type;
-    vtk_.addCellField(name, std::span<const T>(f.values()));
+    constexpr int components = field::FieldTraits<T>::nComponents;
+    // The snapshot's array of the field's name holds its owned cells' values, copied at this time.
+    const output::SnapshotArray* copy = snapshot ? snapshot->find(name) : nullptr;
+    if (copy && copy->kind == output::SnapshotArrayKind::Cells && copy->components == components)
+      vtk_.addCellField(name, std::shared_ptr<const std::vector<double>>(snapshot, &copy->values), components);
+    else
+      vtk_.addCellField(name, std::span<const T>(f.values()));
     vtk_.addBoundaryField(name, std::span<const T>(f.boundaryValues().data(), f.boundaryValues().size()));
   });
-  // The fields are copied now; the files are written while the next steps run.
+  // The fields are copied now (or share the snapshot's copies); the files are
+  // written while the next steps run.
   ++batch_;
   writer_.submit(batch_, vtk_.takeWrite());
   pendingVtk_.emplace_back(batch_, time_.value());

@@ -43,6 +43,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -143,9 +144,19 @@ class FluidSolver : public Solver {
   /// writer thread's jobs went, agreed over the ranks; commits complete
   /// snapshots; throws CollectiveError for a divergence or a failed write.
   void agreeOnStep(int stopSignal);
-  void write();
-  /// Hands a restart snapshot of the current state to the writer thread.
-  void writeSnapshot();
+  /// Hands this time's VTK write to the writer thread. A field's cell values
+  /// are taken from `snapshot` (this time's restart snapshot, if any) where
+  /// it holds them: one copy of them per write time, shared by both jobs.
+  void write(const std::shared_ptr<const output::SnapshotPart>& snapshot = nullptr);
+  /// A restart snapshot of the current state: the copies and its manifest.
+  struct SnapshotWrite {
+    std::shared_ptr<const output::SnapshotPart> part;
+    SnapshotManifest manifest;
+  };
+  /// Copies the state for a snapshot (nullopt if this time has one already).
+  std::optional<SnapshotWrite> collectSnapshot();
+  /// Hands a collected snapshot to the writer thread.
+  void writeSnapshot(SnapshotWrite snapshot);
   /// Collective: waits for the writer thread, agrees on how it went and writes
   /// the manifests of the snapshots not yet complete.
   void finishWrites();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <span>
 #include <type_traits>
 #include <unordered_map>
@@ -342,11 +343,14 @@ SnapshotPart collectSnapshotPart(const field::FieldRegistry& fields, const field
   SnapshotPart part;
   const auto nCells = static_cast<std::size_t>(mesh.nCells());
   const auto nFaces = static_cast<std::size_t>(mesh.nFaces());
-  const auto fileIds = mesh.fileCellIds();
-  part.cellIds.assign(fileIds.begin(), fileIds.begin() + static_cast<std::ptrdiff_t>(nCells));
-  const auto faceIds = mesh.globalFaceIds();
-  part.faceIds.assign(faceIds.begin(), faceIds.begin() + static_cast<std::ptrdiff_t>(nFaces));
-  part.faceCanonical = canonicalOrientation(mesh);
+  // The ids are the mesh's own arrays (static during a run, they outlive the
+  // writer's jobs): viewed, not copied. The orientation flags are made per write.
+  part.cellIds = mesh.fileCellIds().first(nCells);
+  part.faceIds = mesh.globalFaceIds().first(nFaces);
+  auto owned = std::make_shared<SnapshotPart::Ids>();
+  owned->faceCanonical = canonicalOrientation(mesh);
+  part.faceCanonical = owned->faceCanonical;
+  part.ownedIds = std::move(owned);
   part.nInternalFaces = mesh.nInternalFaces();
 
   fields.forEachField([&](const std::string& name, const auto& f, const field::FieldOptions&) {

@@ -88,7 +88,9 @@ std::optional<SnapshotManifest> agreedSnapshot(parallel::Communicator& comm, con
 std::string cellNumberingFingerprint(const field::FvMesh& mesh);
 
 /// Copies of this rank's values of every registered field (current, boundary
-/// values, old-time levels) and of the solver's face fluxes, ready for the writer thread.
+/// values, old-time levels) and of the solver's face fluxes, ready for the
+/// writer thread. The cell and face ids are views of `mesh`'s arrays: the
+/// mesh must outlive the part's writing, unchanged (a run's mesh does).
 output::SnapshotPart collectSnapshotPart(const field::FieldRegistry& fields, const field::FvMesh& mesh,
                                          const SolverState& solverState);
 

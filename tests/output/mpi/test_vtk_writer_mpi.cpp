@@ -230,6 +230,44 @@ TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
   EXPECT_EQ(boundaryFaces, 3 + 6 + 4 + 4);  // left (coarse column), right (fine column), bottom, top
 }
 
+TEST(VtkWriterMpi, SharedFieldValuesWriteTheSameBytesAsCopiedOnes) {
+  // A field handed over as a shared copy (the restart snapshot's) is written
+  // as the copying overloads write it; polyhedra included.
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(test::refinedColumnsBox(6, 4), test::Split::slabs);
+  const mesh::PolyMesh& m = d.local.mesh;
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  // One more value per cell than the mesh has cells: the extra ones are not written.
+  auto p = std::make_shared<std::vector<double>>();
+  auto U = std::make_shared<std::vector<double>>();
+  std::vector<Vec3> UVectors;
+  for (Label c = 0; c <= m.nCells(); ++c) {
+    const double id = c < m.nCells() ? static_cast<double>(d.local.globalCellIds[c]) : -1.0;
+    p->push_back(0.25 * id);
+    UVectors.push_back({id, 1 - id, 0.5});
+    U->insert(U->end(), {id, 1 - id, 0.5});
+  }
+  for (const bool shared : {false, true}) {
+    VtkWriter writer(tmp.path() / (shared ? "shared" : "copied"), "box", m, d.local.globalCellIds, comm);
+    writer.beginTime(0.5);
+    if (shared) {
+      writer.addCellField("p", std::shared_ptr<const std::vector<double>>(p), 1);
+      writer.addCellField("U", std::shared_ptr<const std::vector<double>>(U), 3);
+      EXPECT_THROW(writer.addCellField("short", std::make_shared<const std::vector<double>>(2, 0.0), 1), Error);
+    } else {
+      writer.addCellField("p", std::span<const double>(*p));
+      writer.addCellField("U", std::span<const Vec3>(UVectors));
+    }
+    writer.endTime();
+  }
+  const std::string piece = fmt::format("VTK/box_0.5/internal_{}.vtu", worldRank());
+  EXPECT_TRUE(test::readTextFile(tmp.path() / "copied" / piece) == test::readTextFile(tmp.path() / "shared" / piece));
+  if (worldRank() == 0) {
+    const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "shared/VTK/box.pvd").string()));
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+  }
+}
+
 TEST(VtkWriterMpi, PrismMeshIsWedgesThatPassTheChecker) {
   test::SharedTempDir tmp;
   const test::DistributedCase d = test::distributeCase(test::prismBox(4, 3, 2), test::Split::scattered);
