@@ -15,13 +15,14 @@ EquationSolvers::EquationSolvers(const io::Dictionary& fvSolution, const paralle
       warn_(std::move(warn)),
       multigrid_(multigrid),
       log_(comm.isRoot() ? log : nullptr),
-      registry_(linear::SolverRegistry::standard()) {}
+      registry_(linear::SolverRegistry::standard()),
+      workspace_(std::make_shared<linear::SolverWorkspace>()) {}
 
 linear::LinearSolver& EquationSolvers::solverObject(const std::string& key) {
   auto it = solvers_.find(key);
   if (it == solvers_.end()) {
     const auto settings = linear::SolverSettings::read(solversDict_.subDict(key), registry_, warn_);
-    it = solvers_.emplace(key, registry_.create(settings, {&comm_, key, warn_, multigrid_})).first;
+    it = solvers_.emplace(key, registry_.create(settings, {&comm_, key, warn_, multigrid_, workspace_})).first;
   }
   return *it->second;
 }
