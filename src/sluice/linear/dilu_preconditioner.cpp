@@ -3,26 +3,32 @@
 namespace sluice::linear {
 
 template <class T>
+DiluPreconditioner<T>::DiluPreconditioner(std::shared_ptr<SolverWorkspace> workspace)
+    : workspace_(workspace ? std::move(workspace) : std::make_shared<SolverWorkspace>()),
+      shared_(&workspace_->incompleteFactor<T>(/*symmetric=*/false)) {}
+
+template <class T>
 void DiluPreconditioner<T>::factor(const LduMatrix& A) {
-  factor_.compute(A, /*symmetric=*/false);
+  shared_->factor.compute(A, /*symmetric=*/false, workspace_->factorScratch());
 }
 
 template <class T>
 double DiluPreconditioner<T>::apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const {
-  return factor_.apply(r, w, progress);
+  return shared_->factor.apply(r, w, progress);
 }
 
 template <class T>
 std::array<double, 2> DiluPreconditioner<T>::updateAndApply(const CgUpdate& update, std::span<double> w) const {
-  return factor_.updateAndApply(update, w);
+  return shared_->factor.updateAndApply(update, w);
 }
 
 template class DiluPreconditioner<double>;
 template class DiluPreconditioner<float>;
 
-std::unique_ptr<Preconditioner> makeDiluPreconditioner(Precision precision) {
-  if (precision == Precision::Single) return std::make_unique<DiluPreconditioner<float>>();
-  return std::make_unique<DiluPreconditioner<double>>();
+std::unique_ptr<Preconditioner> makeDiluPreconditioner(Precision precision,
+                                                       std::shared_ptr<SolverWorkspace> workspace) {
+  if (precision == Precision::Single) return std::make_unique<DiluPreconditioner<float>>(std::move(workspace));
+  return std::make_unique<DiluPreconditioner<double>>(std::move(workspace));
 }
 
 }  // namespace sluice::linear

@@ -2,6 +2,9 @@
 
 namespace sluice::linear {
 
+GaussSeidelSmoother::GaussSeidelSmoother(bool symmetric, std::shared_ptr<SolverWorkspace> workspace)
+    : symmetric_(symmetric), workspace_(workspace ? std::move(workspace) : std::make_shared<SolverWorkspace>()) {}
+
 std::span<const double> GaussSeidelSmoother::coupledSource(const RowMatrix& A, std::span<double> x,
                                                            std::span<const double> b, GhostUpdater& ghosts) {
   const LduAddressing& a = A.ldu().addressing();
@@ -12,11 +15,11 @@ std::span<const double> GaussSeidelSmoother::coupledSource(const RowMatrix& A, s
     return b;
   }
   const auto nCells = static_cast<std::size_t>(a.nCells);
-  bPrime_.resize(nCells);
-  for (std::size_t c = 0; c < nCells; ++c) bPrime_[c] = b[c];
+  const std::span<double> bPrime = workspace_->vector(SolverWorkspace::kFirstSmootherSlot, nCells);
+  for (std::size_t c = 0; c < nCells; ++c) bPrime[c] = b[c];
   ghosts.finishGhostUpdate();
-  for (std::size_t i = 0; i < couple.size(); ++i) bPrime_[a.coupleRow[i]] -= couple[i] * x[a.coupleGhost[i]];
-  return bPrime_;
+  for (std::size_t i = 0; i < couple.size(); ++i) bPrime[a.coupleRow[i]] -= couple[i] * x[a.coupleGhost[i]];
+  return bPrime;
 }
 
 void GaussSeidelSmoother::smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b,

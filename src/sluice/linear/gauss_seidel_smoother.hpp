@@ -9,15 +9,19 @@
 //   GaussSeidelSmoother gs(/*symmetric=*/false);
 //   RowMatrix rows; rows.assign(A);
 //   gs.smooth(rows, x, b, ghosts, 2);
-#include <vector>
+//
+// Its vector b' (ranks with coupled faces only) is slot kFirstSmootherSlot
+// of a SolverWorkspace: the one given (smoothSolver's) or its own.
+#include <memory>
 
 #include "sluice/linear/smoother.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 
 namespace sluice::linear {
 
 class GaussSeidelSmoother final : public Smoother {
  public:
-  explicit GaussSeidelSmoother(bool symmetric) : symmetric_(symmetric) {}
+  explicit GaussSeidelSmoother(bool symmetric, std::shared_ptr<SolverWorkspace> workspace = nullptr);
   std::string_view name() const override { return symmetric_ ? "symGaussSeidel" : "GaussSeidel"; }
   void smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
               int sweeps) override;
@@ -29,7 +33,7 @@ class GaussSeidelSmoother final : public Smoother {
                                         GhostUpdater& ghosts);
 
   bool symmetric_;
-  std::vector<double> bPrime_;
+  std::shared_ptr<SolverWorkspace> workspace_;
 };
 
 }  // namespace sluice::linear

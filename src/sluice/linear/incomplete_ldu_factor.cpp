@@ -72,7 +72,7 @@ double backwardRows(std::size_t begin, std::size_t end, const RowPattern& p, con
 }  // namespace
 
 template <class T>
-void IncompleteLduFactor<T>::compute(const LduMatrix& A, bool symmetric) {
+void IncompleteLduFactor<T>::compute(const LduMatrix& A, bool symmetric, std::vector<double>& scratch) {
   const LduAddressing& a = A.addressing();
   addressing_ = A.sharedAddressing();
   const RowPattern& rows = a.rows();
@@ -80,15 +80,16 @@ void IncompleteLduFactor<T>::compute(const LduMatrix& A, bool symmetric) {
   const std::size_t nFaces = a.lower.size();
   const std::vector<Scalar>& upper = A.upper();
   const std::vector<Scalar>& lower = symmetric ? A.upper() : A.lower();
-  work_.assign(A.diag().begin(), A.diag().end());
-  for (std::size_t f = 0; f < nFaces; ++f) work_[a.upper[f]] -= upper[f] * lower[f] / work_[a.lower[f]];
-  for (std::size_t c = 0; c < nCells; ++c) work_[c] = 1.0 / work_[c];
+  std::vector<double>& d = scratch;  // D, then 1 / D, in cell order
+  d.assign(A.diag().begin(), A.diag().end());
+  for (std::size_t f = 0; f < nFaces; ++f) d[a.upper[f]] -= upper[f] * lower[f] / d[a.lower[f]];
+  for (std::size_t c = 0; c < nCells; ++c) d[c] = 1.0 / d[c];
   rD_.resize(nCells);  // in schedule order
-  for (std::size_t k = 0; k < nCells; ++k) rD_[k] = static_cast<T>(work_[static_cast<std::size_t>(rows.cell[k])]);
+  for (std::size_t k = 0; k < nCells; ++k) rD_[k] = static_cast<T>(d[static_cast<std::size_t>(rows.cell[k])]);
   factor_.resize(2 * nFaces);
   for (std::size_t f = 0; f < nFaces; ++f) {
-    factor_[rows.lowerEntry[f]] = static_cast<T>(work_[a.upper[f]] * lower[f]);
-    factor_[rows.upperEntry[f]] = static_cast<T>(work_[a.lower[f]] * upper[f]);
+    factor_[rows.lowerEntry[f]] = static_cast<T>(d[a.upper[f]] * lower[f]);
+    factor_[rows.upperEntry[f]] = static_cast<T>(d[a.lower[f]] * upper[f]);
   }
 }
 

@@ -13,8 +13,13 @@
 // Couplings to ghost cells are ignored (block Jacobi across ranks).
 //
 //   IncompleteLduFactor<float> f;   // factors stored in single precision
-//   f.compute(A, /*symmetric=*/true);
+//   f.compute(A, /*symmetric=*/true, scratch);  // scratch: a std::vector<double> (D during factorisation)
 //   double wr = f.apply(r, w, {});  // w = M^-1 r, wr = this rank's sum w.r
+//
+// StampedFactor pairs a factor with the stamp of the matrix state it holds
+// (the form SolverWorkspace shares between preconditioners).
+#include <array>
+#include <cstddef>
 #include <memory>
 #include <span>
 #include <vector>
@@ -28,20 +33,35 @@ namespace sluice::linear {
 template <class T>
 class IncompleteLduFactor {
  public:
-  /// Factors A; `symmetric` uses upper for both triangles (DIC) and ignores lower.
-  void compute(const LduMatrix& A, bool symmetric);
+  /// Factors A; `symmetric` uses upper for both triangles (DIC) and ignores
+  /// lower. `scratch` holds D while factoring (resized to nCells; its values
+  /// are not used afterwards, so any user's scratch will do).
+  void compute(const LduMatrix& A, bool symmetric, std::vector<double>& scratch);
+  /// compute() with a scratch vector of its own, freed on return.
+  void compute(const LduMatrix& A, bool symmetric) {
+    std::vector<double> scratch;
+    compute(A, symmetric, scratch);
+  }
   /// w = M^-1 r on the owned cells; sweeps split into progress.pieces()
   /// pieces. Returns this rank's sum of w[i] r[i].
   double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const;
   /// x += alpha p, r -= alpha Ap, then w = M^-1 r, the update done row by row
   /// in the forward sweep. Returns this rank's {sum |r|, sum w.r}.
   std::array<double, 2> updateAndApply(const CgUpdate& update, std::span<double> w) const;
+  /// Bytes of the factors' storage.
+  std::size_t bytes() const { return rD_.capacity() * sizeof(T) + factor_.capacity() * sizeof(T); }
 
  private:
   std::shared_ptr<const LduAddressing> addressing_;  ///< keeps the row pattern alive
   std::vector<T> rD_;      ///< 1 / D per scheduled row (see RowPattern)
   std::vector<T> factor_;  ///< per row entry (i, j): D^-1[i] A[i][j]
-  std::vector<double> work_;  ///< D during factorisation
+};
+
+/// A factor and the matrix state it was computed from (default: none).
+template <class T>
+struct StampedFactor {
+  IncompleteLduFactor<T> factor;
+  CoefficientStamp stamp;
 };
 
 extern template class IncompleteLduFactor<double>;

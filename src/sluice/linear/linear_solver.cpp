@@ -6,6 +6,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/linear/solver_support.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 #include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::linear {
@@ -18,6 +19,7 @@ std::string SolverPerformance::line() const {
 LinearSolver::LinearSolver(SolverSettings settings, SolverEnvironment env)
     : settings_(std::move(settings)), env_(std::move(env)) {
   if (env_.comm == nullptr) throw Error("LinearSolver: no communicator given for field '" + env_.fieldName + "'");
+  if (!env_.workspace) env_.workspace = std::make_shared<SolverWorkspace>();
 }
 
 void LinearSolver::warn(const std::string& message) const {

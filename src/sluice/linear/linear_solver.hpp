@@ -17,12 +17,20 @@
 // relTol * initial residual), after at least minIter and at most maxIter
 // iterations; it is checked before iterating (0 iterations if converged).
 //
-// Solver objects keep their workspace vectors (allocated on the first solve,
-// reused afterwards: no allocation inside iterations) and their
-// preconditioner factors (recomputed only when the matrix's coefficients
-// change, see LduMatrix::stamp()). Every rank of the communicator calls
-// solve() together. Reductions go through the Communicator, so its profile
-// counts them; with a profile each solve is the region "linear-solve:<field>".
+// Solvers take their work vectors, the row form of the matrix and the DIC /
+// DILU factors from a SolverWorkspace (allocated on the first solve, reused
+// afterwards: no allocation inside iterations; factors recomputed only when
+// the matrix's coefficients change, see LduMatrix::stamp()). The solvers of
+// a run share one workspace, given in their SolverEnvironment, since their
+// solves never overlap; a solver given none makes its own:
+//
+//   auto workspace = std::make_shared<SolverWorkspace>();
+//   auto p = registry.create(s, {&comm, "p", warn, nullptr, workspace});
+//   auto pFinal = registry.create(sFinal, {&comm, "pFinal", warn, nullptr, workspace});   // same storage
+//
+// Every rank of the communicator calls solve() together. Reductions go
+// through the Communicator, so its profile counts them; with a profile each
+// solve is the region "linear-solve:<field>".
 #include <functional>
 #include <memory>
 #include <span>
@@ -43,6 +51,7 @@ class CommProfile;
 namespace sluice::linear {
 
 class SolverRegistry;
+class SolverWorkspace;
 class MultigridMesh;
 struct GamgSettings;
 
@@ -104,6 +113,9 @@ struct SolverEnvironment {
   std::string fieldName;
   WarnFn warn;  ///< called on the communicator's root rank only; empty: stderr
   const MultigridMesh* multigrid = nullptr;  ///< the mesh for GAMG (must outlive the solver)
+  /// Storage shared with the other solvers of the run, whose solves never
+  /// run at the same time as this one's (null: the solver makes its own).
+  std::shared_ptr<SolverWorkspace> workspace = nullptr;
 };
 
 /// Base of every solver: checks sizes, opens the profile region, calls solveImpl.
@@ -130,6 +142,8 @@ class LinearSolver {
   /// gradients), which OpenFOAM refuses for an asymmetric one.
   virtual bool needsSymmetricMatrix() const { return false; }
   const parallel::Communicator& comm() const { return *env_.comm; }
+  /// The storage this solver works in (shared or its own).
+  SolverWorkspace& workspace() const { return *env_.workspace; }
   /// Passes `message` to the warning callback (root rank only).
   void warn(const std::string& message) const;
 

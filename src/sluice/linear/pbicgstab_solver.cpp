@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sluice/linear/solver_support.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 
 namespace sluice::linear {
 
@@ -19,24 +20,25 @@ SolverPerformance PbicgstabSolver::solveImpl(const LduMatrix& A, std::span<doubl
                                              GhostUpdater& ghosts) {
   const auto n = static_cast<std::size_t>(A.nCells());
   const auto nLocal = static_cast<std::size_t>(A.nLocalCells());
-  for (std::vector<double>* vec : {&r_, &r0_, &p_, &v_, &s_, &t_}) detail::ensureSize(*vec, n);
-  detail::ensureSize(y_, nLocal);  // amul inputs carry ghosts
-  detail::ensureSize(z_, nLocal);
+  SolverWorkspace& ws = workspace();
+  const std::span<double> rVec = ws.vector(0, n), r0Vec = ws.vector(1, n), pVec = ws.vector(2, n);
+  const std::span<double> vVec = ws.vector(3, n), sVec = ws.vector(4, n), tVec = ws.vector(5, n);
+  const std::span<double> yVec = ws.vector(6, nLocal), zVec = ws.vector(7, nLocal);  // amul inputs carry ghosts
   preconditioner_->prepare(A);
   double* __restrict xp = x.data();
-  double* __restrict r = r_.data();
-  double* __restrict r0 = r0_.data();
-  double* __restrict p = p_.data();
-  double* __restrict v = v_.data();
-  double* __restrict y = y_.data();
-  double* __restrict s = s_.data();
-  double* __restrict z = z_.data();
-  double* __restrict t = t_.data();
+  double* __restrict r = rVec.data();
+  double* __restrict r0 = r0Vec.data();
+  double* __restrict p = pVec.data();
+  double* __restrict v = vVec.data();
+  double* __restrict y = yVec.data();
+  double* __restrict s = sVec.data();
+  double* __restrict z = zVec.data();
+  double* __restrict t = tVec.data();
 
   SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
-  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, v_, r_);
+  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, vVec, rVec);
   for (std::size_t c = 0; c < n; ++c) r0[c] = r[c];
-  std::array<double, 3> sums{parts.normFactor, parts.residual, detail::dot(r0_, r_, n)};
+  std::array<double, 3> sums{parts.normFactor, parts.residual, detail::dot(r0Vec, rVec, n)};
   comm().sumInPlace(sums);
   const double normFactor = sums[0] + kSmall;
   perf.initialResidual = perf.finalResidual = sums[1] / normFactor;
@@ -52,15 +54,15 @@ SolverPerformance PbicgstabSolver::solveImpl(const LduMatrix& A, std::span<doubl
       const double beta = (rho / rhoOld) * (alpha / omega);
       for (std::size_t c = 0; c < n; ++c) p[c] = r[c] + beta * (p[c] - omega * v[c]);
     }
-    preconditioner_->apply(p_, y_);  // y = M^-1 p
-    A.amul(y_, v_, ghosts);          // v = A y
-    const double r0v = comm().sum(detail::dot(r0_, v_, n));
+    preconditioner_->apply(pVec, yVec);  // y = M^-1 p
+    A.amul(yVec, vVec, ghosts);          // v = A y
+    const double r0v = comm().sum(detail::dot(r0Vec, vVec, n));
     if (!(std::abs(r0v) >= kVSmall)) break;  // breakdown: (r0, v) = 0
     alpha = rho / r0v;
     for (std::size_t c = 0; c < n; ++c) s[c] = r[c] - alpha * v[c];
-    preconditioner_->apply(s_, z_);  // z = M^-1 s
-    A.amul(z_, t_, ghosts);          // t = A z
-    std::array<double, 3> half{detail::sumMag(s_, n), detail::dot(t_, s_, n), detail::dot(t_, t_, n)};
+    preconditioner_->apply(sVec, zVec);  // z = M^-1 s
+    A.amul(zVec, tVec, ghosts);          // t = A z
+    std::array<double, 3> half{detail::sumMag(sVec, n), detail::dot(tVec, sVec, n), detail::dot(tVec, tVec, n)};
     comm().sumInPlace(half);
     const double halfResidual = half[0] / normFactor;
     if (converged(halfResidual, perf.initialResidual) && perf.iterations + 1 >= settings_.minIter) {

@@ -12,8 +12,10 @@
 //
 //   PbicgstabSolver solver(settings, {&comm, "U", warn}, makeDiluPreconditioner(Precision::Double));
 //   SolverPerformance perf = solver.solve(A, x, b, ghosts);
+//
+// Storage: the environment's SolverWorkspace, vector slots 0-7 (r, r0, p,
+// v, s, t, y, z).
 #include <memory>
-#include <vector>
 
 #include "sluice/linear/preconditioned_solver.hpp"
 
@@ -29,9 +31,6 @@ class PbicgstabSolver final : public PreconditionedSolver {
  protected:
   SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                               GhostUpdater& ghosts) override;
-
- private:
-  std::vector<double> r_, r0_, p_, v_, y_, s_, z_, t_;
 };
 
 }  // namespace sluice::linear

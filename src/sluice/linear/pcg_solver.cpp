@@ -4,7 +4,9 @@
 #include <array>
 #include <cmath>
 
+#include "sluice/linear/row_matrix.hpp"
 #include "sluice/linear/solver_support.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 
 namespace sluice::linear {
 
@@ -25,18 +27,20 @@ void updateDirection(std::size_t n, double beta, const double* __restrict w, dou
 SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                                        GhostUpdater& ghosts) {
   const auto n = static_cast<std::size_t>(A.nCells());
-  detail::ensureSize(rA_, n);
-  detail::ensureSize(wA_, n);
-  detail::ensureSize(yA_, n);
-  detail::ensureSize(pA_, static_cast<std::size_t>(A.nLocalCells()));
+  SolverWorkspace& ws = workspace();
+  const std::span<double> rA = ws.vector(0, n);  // r
+  const std::span<double> wA = ws.vector(1, n);  // M^-1 r
+  const std::span<double> yA = ws.vector(2, n);  // A p
+  const std::span<double> pA = ws.vector(3, static_cast<std::size_t>(A.nLocalCells()));  // p
   preconditioner_->prepare(A);
-  rows_.assign(A);
+  RowMatrix& rows = ws.rows();
+  rows.assign(A);
 
   SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
-  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, wA_, rA_);
+  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, wA, rA);
   // Reductions: one for the initial norms and w.r, then two per iteration
   // (p.Ap; and sum|r| fused with the next w.r).
-  std::array<double, 3> sums{parts.normFactor, parts.residual, preconditioner_->apply(rA_, wA_)};
+  std::array<double, 3> sums{parts.normFactor, parts.residual, preconditioner_->apply(rA, wA)};
   comm().sumInPlace(sums);
   const double normFactor = sums[0] + kSmall;
   perf.initialResidual = perf.finalResidual = sums[1] / normFactor;
@@ -47,16 +51,16 @@ SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, 
   while (continueIterating(perf.iterations, isConverged) && std::isfinite(perf.finalResidual)) {
     // p = M^-1 r + beta p (wA holds M^-1 r)
     if (perf.iterations == 0)
-      std::copy_n(wA_.begin(), n, pA_.begin());  // not 0 * p: p may hold an earlier solve's non-finite values
+      std::copy_n(wA.begin(), n, pA.begin());  // not 0 * p: p may hold an earlier solve's non-finite values
     else
-      updateDirection(n, wArA / wArAold, wA_.data(), pA_.data());
-    const double wApA = comm().sum(rows_.multiply(pA_, yA_, ghosts));  // yA = A p
+      updateDirection(n, wArA / wArAold, wA.data(), pA.data());
+    const double wApA = comm().sum(rows.multiply(pA, yA, ghosts));  // yA = A p
     if (!(std::abs(wApA) / normFactor >= kVSmall)) break;  // singular (or not a number)
     const double alpha = wArA / wApA;
     // x += alpha p, r -= alpha A p; then wA = M^-1 r for the next direction
-    const CgUpdate update{alpha, std::span<const double>(pA_).first(n), std::span<const double>(yA_).first(n),
-                          x.first(n), std::span<double>(rA_).first(n)};
-    std::array<double, 2> next = preconditioner_->updateAndApply(update, wA_);
+    const CgUpdate update{alpha, std::span<const double>(pA).first(n), std::span<const double>(yA).first(n),
+                          x.first(n), std::span<double>(rA).first(n)};
+    std::array<double, 2> next = preconditioner_->updateAndApply(update, wA);
     comm().sumInPlace(next);
     wArAold = wArA;
     wArA = next[1];

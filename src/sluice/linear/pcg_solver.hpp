@@ -8,11 +8,12 @@
 //
 //   PcgSolver solver(settings, {&comm, "p", warn}, makeDicPreconditioner(Precision::Double));
 //   SolverPerformance perf = solver.solve(A, x, b, ghosts);
+//
+// Storage: the environment's SolverWorkspace, vector slots 0-3 (r, M^-1 r,
+// A p, p) and its RowMatrix.
 #include <memory>
-#include <vector>
 
 #include "sluice/linear/preconditioned_solver.hpp"
-#include "sluice/linear/row_matrix.hpp"
 
 namespace sluice::linear {
 
@@ -28,10 +29,6 @@ class PcgSolver final : public PreconditionedSolver {
  protected:
   SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                               GhostUpdater& ghosts) override;
-
- private:
-  RowMatrix rows_;  ///< the matrix of the current solve in row form
-  std::vector<double> rA_, wA_, yA_, pA_;  ///< r, M^-1 r, A p, p
 };
 
 }  // namespace sluice::linear

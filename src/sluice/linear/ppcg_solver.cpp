@@ -4,7 +4,9 @@
 #include <array>
 #include <cmath>
 
+#include "sluice/linear/row_matrix.hpp"
 #include "sluice/linear/solver_support.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 
 namespace sluice::linear {
 
@@ -52,14 +54,16 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
                                         GhostUpdater& ghosts) {
   const auto nc = static_cast<std::size_t>(A.nCells());
   const auto nLocal = static_cast<std::size_t>(A.nLocalCells());
-  for (std::vector<double>* v : {&r_, &w_, &n_, &z_, &q_, &s_, &p_}) detail::ensureSize(*v, nc);
-  detail::ensureSize(u_, nLocal);  // amul inputs carry ghosts
-  detail::ensureSize(m_, nLocal);
+  SolverWorkspace& ws = workspace();
+  const std::span<double> r = ws.vector(0, nc), w = ws.vector(1, nc), n = ws.vector(2, nc),
+                          z = ws.vector(3, nc), q = ws.vector(4, nc), s = ws.vector(5, nc), p = ws.vector(6, nc);
+  const std::span<double> u = ws.vector(7, nLocal), m = ws.vector(8, nLocal);  // multiply inputs carry ghosts
   preconditioner_->prepare(A);
-  rows_.assign(A);
+  RowMatrix& rows = ws.rows();
+  rows.assign(A);
 
   SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
-  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, w_, r_);
+  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, w, r);
   std::array<double, 2> norm{parts.normFactor, parts.residual};
   comm().sumInPlace(norm);
   const double normFactor = norm[0] + kSmall;
@@ -72,12 +76,12 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
 
 
   // u0 = M^-1 r0, w0 = A u0; the first pass's sums.
-  const double ru = preconditioner_->apply(r_, u_);
-  const double wu = rows_.multiply(u_, w_, ghosts);
+  const double ru = preconditioner_->apply(r, u);
+  const double wu = rows.multiply(u, w, ghosts);
   sums_ = {ru, wu, parts.residual};
 
   // Direction recurrences start from zero (workspace may hold an earlier solve's values).
-  for (std::vector<double>* v : {&z_, &q_, &s_, &p_}) std::fill(v->begin(), v->end(), 0.0);
+  for (const std::span<double> v : {z, q, s, p}) std::fill(v.begin(), v.end(), 0.0);
   double gammaOld = 1, alphaOld = 1;
   // overlapSolutionUpdate: x += alpha p of the last update, still to be done
   // (x feeds none of the recurrences, so it can wait for the next overlap
@@ -94,11 +98,11 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
       const auto [begin, end] = ProgressHook::range(k, pieces, nc);
       if (defer == Deferred::DirectionAndX)
         for (std::size_t c = begin; c < end; ++c) {
-          p_[c] = u_[c] + pendingAlpha * q_[c] + pendingBeta * p_[c];
-          x[c] += pendingAlpha * p_[c];
+          p[c] = u[c] + pendingAlpha * q[c] + pendingBeta * p[c];
+          x[c] += pendingAlpha * p[c];
         }
       else
-        for (std::size_t c = begin; c < end; ++c) x[c] += pendingAlpha * p_[c];
+        for (std::size_t c = begin; c < end; ++c) x[c] += pendingAlpha * p[c];
       hook.poke();
     }
     xPending = false;
@@ -111,8 +115,8 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
       parallel::PendingReduction pending = comm().startSum(sums_);
       if (!lastPass) {
         const ProgressHook hook{&pending, settings_.progressChunks};
-        preconditioner_->apply(w_, m_, hook);  // m = M^-1 w
-        rows_.multiply(m_, n_, ghosts, hook);   // n = A m
+        preconditioner_->apply(w, m, hook);  // m = M^-1 w
+        rows.multiply(m, n, ghosts, hook);   // n = A m
         updateSolution(hook);                   // the last iteration's x += alpha p (overlapSolutionUpdate)
       }
       pending.wait();
@@ -136,8 +140,8 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
       alpha = gamma / denominator;
     }
     auto update = [&]<Deferred D>() {
-      return updateVectors<D>(nc, x.data(), r_.data(), u_.data(), w_.data(), m_.data(), n_.data(), z_.data(),
-                              q_.data(), s_.data(), p_.data(), alpha, beta);
+      return updateVectors<D>(nc, x.data(), r.data(), u.data(), w.data(), m.data(), n.data(), z.data(),
+                              q.data(), s.data(), p.data(), alpha, beta);
     };
     switch (defer) {
       case Deferred::Nothing: sums_ = update.template operator()<Deferred::Nothing>(); break;

@@ -34,12 +34,13 @@
 //
 //   PpcgSolver solver(settings, {&comm, "p", warn}, makeDicPreconditioner(Precision::Double));
 //   SolverPerformance perf = solver.solve(A, x, b, ghosts);
+//
+// Storage: the environment's SolverWorkspace, vector slots 0-8 (r, w, n, z,
+// q, s, p, u, m) and its RowMatrix.
 #include <array>
 #include <memory>
-#include <vector>
 
 #include "sluice/linear/preconditioned_solver.hpp"
-#include "sluice/linear/row_matrix.hpp"
 
 namespace sluice::linear {
 
@@ -55,8 +56,6 @@ class PpcgSolver final : public PreconditionedSolver {
                               GhostUpdater& ghosts) override;
 
  private:
-  RowMatrix rows_;  ///< the matrix of the current solve in row form
-  std::vector<double> r_, u_, w_, m_, n_, z_, q_, s_, p_;
   std::array<double, 3> sums_{};  ///< buffer of the in-flight reduction
 };
 

@@ -4,21 +4,23 @@
 
 namespace sluice::linear {
 
-PreconditionedSmoother::PreconditionedSmoother(std::unique_ptr<Preconditioner> preconditioner)
-    : preconditioner_(std::move(preconditioner)) {
+PreconditionedSmoother::PreconditionedSmoother(std::unique_ptr<Preconditioner> preconditioner,
+                                               std::shared_ptr<SolverWorkspace> workspace)
+    : preconditioner_(std::move(preconditioner)),
+      workspace_(workspace ? std::move(workspace) : std::make_shared<SolverWorkspace>()) {
   if (!preconditioner_) throw Error("PreconditionedSmoother: null preconditioner");
 }
 
 void PreconditionedSmoother::smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b,
                                     GhostUpdater& ghosts, int sweeps) {
   const auto nCells = static_cast<std::size_t>(A.nCells());
-  r_.resize(nCells);
-  w_.resize(nCells);
+  const std::span<double> r = workspace_->vector(SolverWorkspace::kFirstSmootherSlot, nCells);
+  const std::span<double> w = workspace_->vector(SolverWorkspace::kFirstSmootherSlot + 1, nCells);
   preconditioner_->prepare(A.ldu());
   for (int sweep = 0; sweep < sweeps; ++sweep) {
-    A.residual(x, b, r_, ghosts);
-    preconditioner_->apply(r_, w_);
-    for (std::size_t c = 0; c < nCells; ++c) x[c] += w_[c];
+    A.residual(x, b, r, ghosts);
+    preconditioner_->apply(r, w);
+    for (std::size_t c = 0; c < nCells; ++c) x[c] += w[c];
   }
 }
 

@@ -16,6 +16,7 @@
 #include "sluice/linear/linear_solver.hpp"
 #include "sluice/linear/preconditioner.hpp"
 #include "sluice/linear/solver_registry.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 
 namespace sluice::linear {
 
@@ -33,11 +34,15 @@ class PreconditionedSolver : public LinearSolver {
 };
 
 /// The registry factory of a PreconditionedSolver: the preconditioner named
-/// by settings.preconditioner, made for these settings and environment.
+/// by settings.preconditioner, made for these settings and environment, in
+/// the environment's workspace (or one of their own, shared by both).
 template <class Solver>
 std::unique_ptr<LinearSolver> makePreconditionedSolver(const SolverSettings& settings, const SolverEnvironment& env,
                                                        const SolverRegistry& registry) {
-  return std::make_unique<Solver>(settings, env, registry.createPreconditioner(settings, env));
+  SolverEnvironment shared = env;
+  if (!shared.workspace) shared.workspace = std::make_shared<SolverWorkspace>();
+  std::unique_ptr<Preconditioner> preconditioner = registry.createPreconditioner(settings, shared);
+  return std::make_unique<Solver>(settings, std::move(shared), std::move(preconditioner));
 }
 
 }  // namespace sluice::linear

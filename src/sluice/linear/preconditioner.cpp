@@ -5,14 +5,15 @@
 namespace sluice::linear {
 
 bool Preconditioner::prepare(const LduMatrix& A) {
-  if (stamp_.matches(A)) return false;
+  if (factorStamp().matches(A)) return false;
   update(A);
   return true;
 }
 
 void Preconditioner::update(const LduMatrix& A) {
+  factorStamp() = {};  // a shared factor half overwritten by a failed factor() matches nothing
   factor(A);
-  stamp_ = A.stamp();
+  factorStamp() = A.stamp();
   ++factorizations_;
 }
 

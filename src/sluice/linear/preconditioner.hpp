@@ -6,7 +6,11 @@
 // The factor is computed from a matrix and reused while that matrix's
 // coefficients do not change: prepare(A) refactors only when A's stamp
 // (identity and version, see LduMatrix::stamp()) differs from the one
-// factored last; update(A) refactors unconditionally.
+// factored last; update(A) refactors unconditionally. DIC and DILU made with
+// a SolverWorkspace keep their factor (and its stamp) there, shared with the
+// other preconditioners of that kind and precision: "p" and "pFinal" then
+// hold one factor, and pFinal's prepare(A) after p's on the same matrix
+// state does not refactor.
 //
 //   std::unique_ptr<Preconditioner> M = registry.createPreconditioner("DIC", Precision::Single);
 //   M->prepare(A);                 // factors on the first call, then only after A changed
@@ -42,7 +46,7 @@ class Preconditioner {
   bool prepare(const LduMatrix& A);
   /// Refactors for A's current coefficients.
   void update(const LduMatrix& A);
-  /// Number of factorisations so far.
+  /// Number of factorisations this preconditioner has made so far.
   long factorizations() const { return factorizations_; }
 
   /// w = M^-1 r over the owned cells (r and w have at least nCells entries
@@ -58,6 +62,9 @@ class Preconditioner {
 
  protected:
   virtual void factor(const LduMatrix& A) = 0;
+  /// The stamp of the factor in use: this object's own, or (overridden) that
+  /// of a factor shared through a SolverWorkspace.
+  virtual CoefficientStamp& factorStamp() { return stamp_; }
 
  private:
   CoefficientStamp stamp_;

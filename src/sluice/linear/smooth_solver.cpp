@@ -6,6 +6,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/linear/solver_registry.hpp"
 #include "sluice/linear/solver_support.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 
 namespace sluice::linear {
 
@@ -18,17 +19,19 @@ SmoothSolver::SmoothSolver(SolverSettings settings, SolverEnvironment env, std::
 SolverPerformance SmoothSolver::solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                                           GhostUpdater& ghosts) {
   const auto n = static_cast<std::size_t>(A.nCells());
-  detail::ensureSize(r_, n);
-  detail::ensureSize(Ax_, n);
+  SolverWorkspace& ws = workspace();
+  static_assert(SolverWorkspace::kFirstSmootherSlot >= 2, "the smoother's vectors must not be this solver's");
+  const std::span<double> r = ws.vector(0, n), Ax = ws.vector(1, n);
   SolverPerformance perf{"smoothSolver", fieldName(), 0, 0, 0, false};
-  const detail::InitialNorms norms = detail::initialNorms(comm(), A, x, b, ghosts, Ax_, r_);
+  const detail::InitialNorms norms = detail::initialNorms(comm(), A, x, b, ghosts, Ax, r);
   const double normFactor = norms.normFactor;
   perf.initialResidual = perf.finalResidual = norms.residual;
   bool isConverged = converged(perf.initialResidual, perf.initialResidual);
-  rows_.assign(A);
+  RowMatrix& rows = ws.rows();
+  rows.assign(A);
   while (continueIterating(perf.iterations, isConverged) && std::isfinite(perf.finalResidual)) {
-    smoother_->smooth(rows_, x, b, ghosts, settings_.nSweeps);
-    perf.finalResidual = comm().sum(rows_.residual(x, b, r_, ghosts)) / normFactor;
+    smoother_->smooth(rows, x, b, ghosts, settings_.nSweeps);
+    perf.finalResidual = comm().sum(rows.residual(x, b, r, ghosts)) / normFactor;
     perf.iterations += settings_.nSweeps;
     isConverged = converged(perf.finalResidual, perf.initialResidual);
   }
@@ -38,7 +41,10 @@ SolverPerformance SmoothSolver::solveImpl(const LduMatrix& A, std::span<double> 
 
 std::unique_ptr<LinearSolver> makeSmoothSolver(const SolverSettings& settings, const SolverEnvironment& env,
                                                const SolverRegistry& registry) {
-  return std::make_unique<SmoothSolver>(settings, env, registry.createSmoother(settings));
+  SolverEnvironment shared = env;  // the solver and its smoother in one workspace, given or their own
+  if (!shared.workspace) shared.workspace = std::make_shared<SolverWorkspace>();
+  std::unique_ptr<Smoother> smoother = registry.createSmoother(settings, shared.workspace);
+  return std::make_unique<SmoothSolver>(settings, std::move(shared), std::move(smoother));
 }
 
 }  // namespace sluice::linear

@@ -5,8 +5,12 @@
 //
 //   SmoothSolver solver(settings, {&comm, "U", warn}, registry.createSmoother(settings));
 //   SolverPerformance perf = solver.solve(A, x, b, ghosts);
+//
+// Storage: the environment's SolverWorkspace, vector slots 0 and 1 (the
+// residual and A x) and its RowMatrix; the registry factory makes the
+// smoother with the same workspace (its vectors from
+// SolverWorkspace::kFirstSmootherSlot, its DIC/DILU factor shared).
 #include <memory>
-#include <vector>
 
 #include "sluice/linear/linear_solver.hpp"
 #include "sluice/linear/smoother.hpp"
@@ -24,8 +28,6 @@ class SmoothSolver final : public LinearSolver {
 
  private:
   std::unique_ptr<Smoother> smoother_;
-  RowMatrix rows_;  ///< the matrix of the current solve in row form
-  std::vector<double> r_, Ax_;
 };
 
 std::unique_ptr<LinearSolver> makeSmoothSolver(const SolverSettings& settings, const SolverEnvironment& env,

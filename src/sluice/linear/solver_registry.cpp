@@ -56,8 +56,12 @@ SolverRegistry SolverRegistry::standard() {
   r.addSolver("smoothSolver", makeSmoothSolver, {.smoother = true});
   r.addSolver("GAMG", makeGamgSolver, {});
 
-  r.addPreconditioner("DIC", [](const PreconditionerRequest& q) { return makeDicPreconditioner(q.precision); });
-  r.addPreconditioner("DILU", [](const PreconditionerRequest& q) { return makeDiluPreconditioner(q.precision); });
+  r.addPreconditioner("DIC", [](const PreconditionerRequest& q) {
+    return makeDicPreconditioner(q.precision, q.workspace);
+  });
+  r.addPreconditioner("DILU", [](const PreconditionerRequest& q) {
+    return makeDiluPreconditioner(q.precision, q.workspace);
+  });
   r.addPreconditioner("diagonal",
                       [](const PreconditionerRequest& q) { return makeDiagonalPreconditioner(q.precision); });
   r.addPreconditioner("none", [](const PreconditionerRequest&) { return makeNoPreconditioner(); });
@@ -68,27 +72,30 @@ SolverRegistry SolverRegistry::standard() {
   });
   r.addAlias(Kind::Preconditioner, "FDIC", "DIC");  // the same factorisation, stored differently
 
-  r.addSmoother("GaussSeidel", [](const SolverSettings&, const SolverRegistry&) {
-    return std::make_unique<GaussSeidelSmoother>(false);
+  using WorkspacePtr = std::shared_ptr<SolverWorkspace>;
+  r.addSmoother("GaussSeidel", [](const SolverSettings&, const SolverRegistry&, const WorkspacePtr& w) {
+    return std::make_unique<GaussSeidelSmoother>(false, w);
   });
-  r.addSmoother("symGaussSeidel", [](const SolverSettings&, const SolverRegistry&) {
-    return std::make_unique<GaussSeidelSmoother>(true);
+  r.addSmoother("symGaussSeidel", [](const SolverSettings&, const SolverRegistry&, const WorkspacePtr& w) {
+    return std::make_unique<GaussSeidelSmoother>(true, w);
   });
-  r.addSmoother("DIC", [](const SolverSettings& s, const SolverRegistry& reg) {
-    return std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DIC", s.precision));
+  r.addSmoother("DIC", [](const SolverSettings& s, const SolverRegistry& reg, const WorkspacePtr& w) {
+    return std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DIC", s.precision, w), w);
   });
-  r.addSmoother("DILU", [](const SolverSettings& s, const SolverRegistry& reg) {
-    return std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DILU", s.precision));
+  r.addSmoother("DILU", [](const SolverSettings& s, const SolverRegistry& reg, const WorkspacePtr& w) {
+    return std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DILU", s.precision, w), w);
   });
-  r.addSmoother("DICGaussSeidel", [](const SolverSettings& s, const SolverRegistry& reg) {
+  r.addSmoother("DICGaussSeidel", [](const SolverSettings& s, const SolverRegistry& reg, const WorkspacePtr& w) {
     return std::make_unique<CombinedSmoother>(
-        "DICGaussSeidel", std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DIC", s.precision)),
-        std::make_unique<GaussSeidelSmoother>(false));
+        "DICGaussSeidel",
+        std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DIC", s.precision, w), w),
+        std::make_unique<GaussSeidelSmoother>(false, w));
   });
-  r.addSmoother("DILUGaussSeidel", [](const SolverSettings& s, const SolverRegistry& reg) {
+  r.addSmoother("DILUGaussSeidel", [](const SolverSettings& s, const SolverRegistry& reg, const WorkspacePtr& w) {
     return std::make_unique<CombinedSmoother>(
-        "DILUGaussSeidel", std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DILU", s.precision)),
-        std::make_unique<GaussSeidelSmoother>(false));
+        "DILUGaussSeidel",
+        std::make_unique<PreconditionedSmoother>(reg.createPreconditioner("DILU", s.precision, w), w),
+        std::make_unique<GaussSeidelSmoother>(false, w));
   });
   r.addAlias(Kind::Smoother, "nonBlockingGaussSeidel", "GaussSeidel",
              "smoother nonBlockingGaussSeidel is not available; using GaussSeidel");
@@ -174,21 +181,22 @@ std::unique_ptr<LinearSolver> SolverRegistry::create(const SolverSettings& setti
   return findByName(solvers_, name)->factory(settings, env, *this);
 }
 
-std::unique_ptr<Preconditioner> SolverRegistry::createPreconditioner(std::string_view name,
-                                                                     Precision precision) const {
+std::unique_ptr<Preconditioner> SolverRegistry::createPreconditioner(
+    std::string_view name, Precision precision, std::shared_ptr<SolverWorkspace> workspace) const {
   const std::string resolved = resolveOrThrow(Kind::Preconditioner, name, {});
-  return findByName(preconditioners_, resolved)->factory({precision, nullptr, nullptr, this});
+  return findByName(preconditioners_, resolved)->factory({precision, nullptr, nullptr, this, std::move(workspace)});
 }
 
 std::unique_ptr<Preconditioner> SolverRegistry::createPreconditioner(const SolverSettings& settings,
                                                                      const SolverEnvironment& env) const {
   const std::string resolved = resolveOrThrow(Kind::Preconditioner, settings.preconditioner, settings.context);
-  return findByName(preconditioners_, resolved)->factory({settings.precision, &settings, &env, this});
+  return findByName(preconditioners_, resolved)->factory({settings.precision, &settings, &env, this, env.workspace});
 }
 
-std::unique_ptr<Smoother> SolverRegistry::createSmoother(const SolverSettings& settings) const {
+std::unique_ptr<Smoother> SolverRegistry::createSmoother(const SolverSettings& settings,
+                                                        std::shared_ptr<SolverWorkspace> workspace) const {
   const std::string name = resolveOrThrow(Kind::Smoother, settings.smoother, settings.context);
-  return findByName(smoothers_, name)->factory(settings, *this);
+  return findByName(smoothers_, name)->factory(settings, *this, workspace);
 }
 
 }  // namespace sluice::linear

@@ -23,6 +23,7 @@
 #include "sluice/linear/linear_solver.hpp"
 #include "sluice/linear/preconditioner.hpp"
 #include "sluice/linear/smoother.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 
 namespace sluice::linear {
 
@@ -33,6 +34,8 @@ struct PreconditionerRequest {
   const SolverSettings* settings = nullptr;
   const SolverEnvironment* env = nullptr;
   const SolverRegistry* registry = nullptr;  ///< the registry making it (for GAMG's smoothers)
+  /// Where DIC and DILU keep their factor (see SolverWorkspace); null: their own.
+  std::shared_ptr<SolverWorkspace> workspace;
 };
 
 class SolverRegistry {
@@ -48,7 +51,10 @@ class SolverRegistry {
   using SolverFactory =
       std::function<std::unique_ptr<LinearSolver>(const SolverSettings&, const SolverEnvironment&, const SolverRegistry&)>;
   using PreconditionerFactory = std::function<std::unique_ptr<Preconditioner>(const PreconditionerRequest&)>;
-  using SmootherFactory = std::function<std::unique_ptr<Smoother>(const SolverSettings&, const SolverRegistry&)>;
+  /// The workspace argument: where the smoother keeps its vectors and factor
+  /// (smoothSolver's; null: its own).
+  using SmootherFactory = std::function<std::unique_ptr<Smoother>(const SolverSettings&, const SolverRegistry&,
+                                                                  const std::shared_ptr<SolverWorkspace>&)>;
 
   /// PCG, PPCG, PBiCGStab, smoothSolver, GAMG; preconditioners DIC, DILU,
   /// diagonal, none, GAMG (alias FDIC); smoothers GaussSeidel,
@@ -80,12 +86,18 @@ class SolverRegistry {
   /// Creates the solver named by settings.solver (aliases resolved). Unknown
   /// names: InputError as in SolverSettings::read.
   std::unique_ptr<LinearSolver> create(const SolverSettings& settings, const SolverEnvironment& env) const;
-  /// A preconditioner outside a solver (GAMG cannot be made this way).
-  std::unique_ptr<Preconditioner> createPreconditioner(std::string_view name, Precision precision) const;
-  /// settings.preconditioner for a solver with these settings and environment.
+  /// A preconditioner outside a solver (GAMG cannot be made this way), its
+  /// factor in `workspace` (null: its own).
+  std::unique_ptr<Preconditioner> createPreconditioner(std::string_view name, Precision precision,
+                                                       std::shared_ptr<SolverWorkspace> workspace = nullptr) const;
+  /// settings.preconditioner for a solver with these settings and environment
+  /// (its factor in the environment's workspace).
   std::unique_ptr<Preconditioner> createPreconditioner(const SolverSettings& settings,
                                                        const SolverEnvironment& env) const;
-  std::unique_ptr<Smoother> createSmoother(const SolverSettings& settings) const;
+  /// settings.smoother, its storage in `workspace` (smoothSolver's; null: its
+  /// own, as for GAMG's levels, whose matrices differ from the solver's).
+  std::unique_ptr<Smoother> createSmoother(const SolverSettings& settings,
+                                           std::shared_ptr<SolverWorkspace> workspace = nullptr) const;
 
  private:
   struct SolverEntry {

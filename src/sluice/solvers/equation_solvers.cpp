@@ -15,14 +15,15 @@ EquationSolvers::EquationSolvers(const io::Dictionary& fvSolution, const paralle
       warn_(std::move(warn)),
       multigrid_(std::move(multigrid)),
       log_(comm.isRoot() ? log : nullptr),
-      registry_(linear::SolverRegistry::standard()) {}
+      registry_(linear::SolverRegistry::standard()),
+      workspace_(std::make_shared<linear::SolverWorkspace>()) {}
 
 linear::LinearSolver& EquationSolvers::solverObject(const std::string& key) {
   auto it = solvers_.find(key);
   if (it == solvers_.end()) {
     const auto settings = linear::SolverSettings::read(solversDict_.subDict(key), registry_, warn_);
     const linear::MultigridMesh* multigrid = settings.gamg && multigrid_ ? multigrid_() : nullptr;
-    it = solvers_.emplace(key, registry_.create(settings, {&comm_, key, warn_, multigrid})).first;
+    it = solvers_.emplace(key, registry_.create(settings, {&comm_, key, warn_, multigrid, workspace_})).first;
   }
   return *it->second;
 }

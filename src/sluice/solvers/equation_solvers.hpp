@@ -1,7 +1,9 @@
 #pragma once
 // The linear solvers of a run: one per fvSolution `solvers` entry that an
 // equation uses ("p", "pFinal", "U", "UFinal", ...), created on first use and
-// kept, so workspace vectors and preconditioner factors live across steps.
+// kept. Their solves never overlap, so they share one SolverWorkspace (work
+// vectors, the matrix's row form, the DIC/DILU factors: "p" and "pFinal"
+// hold one factor between them), which lives across steps.
 //
 //   solvers.prepare("p");                                        // at start-up: check the entry
 //
@@ -20,6 +22,7 @@
 #include "sluice/io/dictionary.hpp"
 #include "sluice/linear/linear_solver.hpp"
 #include "sluice/linear/solver_registry.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 #include "sluice/parallel/communicator.hpp"
 
 namespace sluice::solvers {
@@ -52,6 +55,8 @@ class EquationSolvers {
   /// its solved components (OpenFOAM's cmptMax; an unsolved direction counts 0).
   std::vector<double> initialResiduals(const std::string& field) const;
   void beginStep() { history_.clear(); }
+  /// The storage the solvers share.
+  const linear::SolverWorkspace& workspace() const { return *workspace_; }
 
  private:
   linear::LinearSolver& solverObject(const std::string& key);
@@ -62,6 +67,7 @@ class EquationSolvers {
   MultigridSource multigrid_;
   std::FILE* log_;
   linear::SolverRegistry registry_;
+  std::shared_ptr<linear::SolverWorkspace> workspace_;  ///< every solver's storage
   std::map<std::string, std::unique_ptr<linear::LinearSolver>> solvers_;
   std::map<std::string, linear::SolverPerformance> last_;
   std::map<std::string, std::vector<linear::SolverPerformance>> history_;  ///< this step's solves per name

@@ -8,6 +8,7 @@
 #include "sluice/linear/gamg/agglomeration.hpp"
 #include "sluice/linear/gamg/multigrid_mesh.hpp"
 #include "sluice/linear/solver_support.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 
 namespace sluice::linear {
 
@@ -31,20 +32,20 @@ SolverPerformance GamgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
                                         GhostUpdater& ghosts) {
   if (!cycle_) cycle_ = &cycleFor(settings_, env_, A, registry_);
   const auto n = static_cast<std::size_t>(A.nCells());
-  detail::ensureSize(Ax_, n);
-  detail::ensureSize(residual_, n);
+  SolverWorkspace& ws = workspace();  // the V-cycle's own storage is the mesh's (MultigridMesh::cycle)
+  const std::span<double> Ax = ws.vector(0, n), residual = ws.vector(1, n);
   cycle_->prepare(A);  // nothing if A is the matrix prepared last (a vector equation's components)
   cycle_->setTolerances(settings_.gamg->tolerance, settings_.gamg->relTol);  // = the solver's
 
   SolverPerformance perf{"GAMG", fieldName(), 0, 0, 0, false};
-  const detail::InitialNorms norms = detail::initialNorms(comm(), A, x, b, ghosts, Ax_, residual_);
+  const detail::InitialNorms norms = detail::initialNorms(comm(), A, x, b, ghosts, Ax, residual);
   const double normFactor = norms.normFactor;
   perf.initialResidual = perf.finalResidual = norms.residual;
   bool isConverged = converged(perf.initialResidual, perf.initialResidual);
   if (settings_.minIter > 0 || !isConverged) {
     do {
-      cycle_->vcycle(x, b, residual_, ghosts);
-      const double sumMag = cycle_->finestRows().residual(x, b, residual_, ghosts);
+      cycle_->vcycle(x, b, residual, ghosts);
+      const double sumMag = cycle_->finestRows().residual(x, b, residual, ghosts);
       perf.finalResidual = comm().sum(sumMag) / normFactor;
       ++perf.iterations;
       isConverged = converged(perf.finalResidual, perf.initialResidual);

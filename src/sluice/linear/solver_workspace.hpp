@@ -1,0 +1,82 @@
+#pragma once
+// Storage the linear solvers of one run share: their work vectors, one row
+// form of the matrix (RowMatrix) and the incomplete factors of the DIC and
+// DILU preconditioners and smoothers. The solves of a run never overlap
+// ("p", then "pFinal", "Ux", "Uy", ...: one solve at a time, each collective
+// over the ranks), so they need this storage once, not once per fvSolution
+// entry. The owner of the solvers (EquationSolvers) makes one workspace and
+// passes it in every SolverEnvironment; a solver made without one (tests,
+// GAMG's coarsest level) makes its own, so it keeps private storage as
+// before.
+//
+//   auto workspace = std::make_shared<SolverWorkspace>();
+//   auto p = registry.create(pSettings, {&comm, "p", warn, multigrid, workspace});
+//   auto pFinal = registry.create(pFinalSettings, {&comm, "pFinal", warn, multigrid, workspace});
+//   p->solve(A, x, b, ghosts);       // factors A into the workspace's DIC factor
+//   pFinal->solve(A, x, b, ghosts);  // same matrix state: the factor is reused, not recomputed
+//
+// Inside a solve (the solver's code):
+//   std::span<double> r = workspace.vector(0, nCells);   // slot 0 of this solve
+//   RowMatrix& rows = workspace.rows(); rows.assign(A);
+//
+// Rules of use: a vector's values are whatever its last user left (zeros
+// where newly grown), so a solve writes each vector before reading it and
+// keeps nothing in it between solves. Slots are numbered per use: a solver
+// takes slots from 0; a smoother (run inside smoothSolver's solve) takes
+// from kFirstSmootherSlot, which its solver leaves alone. A factor entry
+// holds the stamp of the matrix state it was computed from (see
+// Preconditioner::prepare): whoever uses it next with another matrix
+// recomputes it. In parallel each rank has its own workspace (its own
+// rows); nothing in it communicates. Not for concurrent solves (threads).
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sluice/linear/incomplete_ldu_factor.hpp"
+#include "sluice/linear/row_matrix.hpp"
+
+namespace sluice::linear {
+
+class SolverWorkspace {
+ public:
+  /// The first slot a smoother's vectors use (smoothSolver takes 0 and 1).
+  static constexpr std::size_t kFirstSmootherSlot = 2;
+
+  /// Work vector `slot` with n entries. Grows (never shrinks) the slot's
+  /// storage to n; the span stays valid until this slot grows again.
+  std::span<double> vector(std::size_t slot, std::size_t n);
+
+  /// The one RowMatrix buffer (a solver assigns it at the start of its solve).
+  RowMatrix& rows() { return rows_; }
+
+  /// The incomplete factor of one kind (symmetric: DIC, else DILU) and
+  /// storage precision, with the stamp of the matrix it holds. Made on the
+  /// first request; its address stays the same.
+  template <class T>
+  StampedFactor<T>& incompleteFactor(bool symmetric);
+  /// Scratch of a factorisation (the diagonal D in cell order).
+  std::vector<double>& factorScratch() { return factorScratch_; }
+
+  /// Number of work vector slots in use, and the bytes of their storage.
+  std::size_t vectorCount() const { return vectors_.size(); }
+  std::size_t vectorBytes() const;
+  /// Bytes of the factors, their scratch and the RowMatrix buffer.
+  std::size_t factorBytes() const;
+  std::size_t rowMatrixBytes() const { return rows_.offDiag().capacity() * sizeof(double); }
+  /// Everything above.
+  std::size_t bytes() const { return vectorBytes() + factorBytes() + rowMatrixBytes(); }
+
+ private:
+  std::vector<std::vector<double>> vectors_;
+  RowMatrix rows_;
+  std::array<std::unique_ptr<StampedFactor<double>>, 2> doubleFactors_;  ///< [symmetric]
+  std::array<std::unique_ptr<StampedFactor<float>>, 2> singleFactors_;
+  std::vector<double> factorScratch_;
+};
+
+extern template StampedFactor<double>& SolverWorkspace::incompleteFactor<double>(bool);
+extern template StampedFactor<float>& SolverWorkspace::incompleteFactor<float>(bool);
+
+}  // namespace sluice::linear

@@ -1,0 +1,153 @@
+// Solvers sharing one SolverWorkspace (as EquationSolvers makes them): the
+// same results bit for bit as solvers with their own storage; the DIC/DILU
+// factor reused for the matrix state it holds and recomputed for another;
+// the storage of p and pFinal together is the storage of one of them.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "linear/grid_system.hpp"
+#include "linear/shared_workspace_scenario.hpp"
+#include "linear/solver_test_support.hpp"
+#include "sluice/linear/dic_preconditioner.hpp"
+#include "sluice/linear/pcg_solver.hpp"
+#include "sluice/linear/solver_registry.hpp"
+#include "sluice/linear/solver_workspace.hpp"
+
+namespace sluice::linear {
+namespace {
+
+using parallel::Communicator;
+using test::GridOperator;
+using test::NoGhosts;
+using test::SlabGrid;
+
+TEST(SolverWorkspace, SharedSolversGiveBitForBitTheResultsOfSolversWithOwnStorage) {
+  const SlabGrid g = test::makeSlabGrid(20, 16, 0, 1);
+  Communicator comm(MPI_COMM_SELF);
+  NoGhosts ghosts;
+  for (const test::ScenarioBodies& bodies : test::scenarioBodies()) {
+    SCOPED_TRACE(bodies.p + " | " + bodies.pFinal + " | " + bodies.U);
+    const test::ScenarioResult own = test::runScenario(comm, g, ghosts, bodies, /*share=*/false);
+    const test::ScenarioResult shared = test::runScenario(comm, g, ghosts, bodies, /*share=*/true);
+    test::expectIdentical(shared, own);
+  }
+}
+
+struct Pressure {
+  SlabGrid g = test::makeSlabGrid(12, 10, 0, 1);
+  Communicator comm{MPI_COMM_SELF};
+  NoGhosts ghosts;
+  std::shared_ptr<SolverWorkspace> workspace = std::make_shared<SolverWorkspace>();
+  std::vector<double> b = test::rhsFor(g, GridOperator{}, [this](GlobalLabel gid) { return test::exactOf(g, gid); });
+
+  std::unique_ptr<LinearSolver> make(const std::string& body, const std::string& name,
+                                     std::shared_ptr<SolverWorkspace> ws) {
+    return SolverRegistry::standard().create(test::settingsFrom(body + " tolerance 1e-10;"),
+                                             {&comm, name, {}, nullptr, std::move(ws)});
+  }
+  void solve(LinearSolver& solver, const LduMatrix& A) {
+    std::vector<double> x(static_cast<std::size_t>(g.nLocalCells()), 0.0);
+    solver.solve(A, x, b, ghosts);
+  }
+  static long factorizations(const LinearSolver& s) {
+    return dynamic_cast<const PcgSolver&>(s).preconditioner().factorizations();
+  }
+};
+
+TEST(SolverWorkspace, FactorIsReusedForTheMatrixStateItHoldsAndRecomputedForAnother) {
+  Pressure t;
+  LduMatrix A = test::assemble(t.g, GridOperator{});
+  const LduMatrix B = test::assemble(t.g, GridOperator{2.0, 0.0, 0.0});
+  auto p = t.make("solver PCG; preconditioner DIC;", "p", t.workspace);
+  auto pFinal = t.make("solver PCG; preconditioner DIC;", "pFinal", t.workspace);
+  t.solve(*p, A);
+  t.solve(*pFinal, A);  // the same matrix state: p's factor serves
+  EXPECT_EQ(Pressure::factorizations(*p), 1);
+  EXPECT_EQ(Pressure::factorizations(*pFinal), 0);
+  A.diag()[0] *= 2;  // a new state of A
+  t.solve(*pFinal, A);
+  t.solve(*p, A);  // pFinal factored it: p reuses that
+  EXPECT_EQ(Pressure::factorizations(*pFinal), 1);
+  EXPECT_EQ(Pressure::factorizations(*p), 1);
+  t.solve(*p, B);  // another matrix: refactored, and then A is no longer in the factor
+  t.solve(*pFinal, A);
+  EXPECT_EQ(Pressure::factorizations(*p), 2);
+  EXPECT_EQ(Pressure::factorizations(*pFinal), 2);
+
+  // Another precision (or kind) is another factor: it neither takes nor spoils the double one.
+  auto single = t.make("solver PCG; preconditioner DIC; precision single;", "pcorr", t.workspace);
+  t.solve(*single, A);
+  t.solve(*pFinal, A);
+  EXPECT_EQ(Pressure::factorizations(*single), 1);
+  EXPECT_EQ(Pressure::factorizations(*pFinal), 2);
+}
+
+TEST(SolverWorkspace, PreconditionersMadeWithOneWorkspaceShareTheFactor) {
+  Pressure t;
+  const LduMatrix A = test::assemble(t.g, GridOperator{});
+  const auto M1 = makeDicPreconditioner(Precision::Double, t.workspace);
+  const auto M2 = makeDicPreconditioner(Precision::Double, t.workspace);
+  const auto own = makeDicPreconditioner(Precision::Double);
+  EXPECT_TRUE(M1->prepare(A));
+  EXPECT_FALSE(M2->prepare(A));
+  EXPECT_TRUE(own->prepare(A));  // a workspace of its own
+  const std::vector<double> r(t.b);
+  std::vector<double> w1(r.size()), w2(r.size()), w3(r.size());
+  EXPECT_EQ(M1->apply(r, w1), own->apply(r, w3));
+  EXPECT_EQ(M2->apply(r, w2), own->apply(r, w3));
+  EXPECT_EQ(w1, w3);
+  EXPECT_EQ(w2, w3);
+}
+
+TEST(SolverWorkspace, PAndPFinalTogetherTakeTheStorageOfOneSolver) {
+  Pressure t;
+  const LduMatrix A = test::assemble(t.g, GridOperator{});
+  const LduMatrix A2 = test::assemble(t.g, GridOperator{});  // pFinal's matrix: another object
+  const LduMatrix U = test::assemble(t.g, GridOperator{1.0, 2.0, -1.0});
+  auto alone = t.make("solver PCG; preconditioner DIC;", "p", nullptr);
+  t.solve(*alone, A);
+  const SolverWorkspace& own = alone->workspace();
+
+  auto p = t.make("solver PCG; preconditioner DIC;", "p", t.workspace);
+  auto pFinal = t.make("solver PCG; preconditioner DIC;", "pFinal", t.workspace);
+  auto u = t.make("solver smoothSolver; smoother symGaussSeidel;", "U", t.workspace);
+  for (int step = 0; step < 2; ++step) {
+    t.solve(*u, U);
+    t.solve(*p, A);
+    t.solve(*pFinal, A2);
+  }
+  EXPECT_EQ(&p->workspace(), t.workspace.get());
+  const auto nCells = static_cast<std::size_t>(t.g.nCells());
+  const std::size_t nFaces = t.g.addressing->lower.size();
+  EXPECT_EQ(own.vectorCount(), 4u);
+  EXPECT_EQ(own.vectorBytes(), 4 * nCells * sizeof(double));
+  EXPECT_EQ(own.rowMatrixBytes(), 2 * nFaces * sizeof(double));
+  // 1/D per cell, two entries per face, the factorisation's D per cell.
+  EXPECT_EQ(own.factorBytes(), (2 * nCells + 2 * nFaces) * sizeof(double));
+  EXPECT_EQ(t.workspace->vectorCount(), own.vectorCount());
+  EXPECT_EQ(t.workspace->vectorBytes(), own.vectorBytes());
+  EXPECT_EQ(t.workspace->rowMatrixBytes(), own.rowMatrixBytes());
+  EXPECT_EQ(t.workspace->factorBytes(), own.factorBytes());
+  EXPECT_EQ(t.workspace->bytes(), own.bytes());
+}
+
+TEST(SolverWorkspace, VectorsGrowToTheLargestRequestAndKeepTheirSlot) {
+  SolverWorkspace w;
+  std::span<double> a = w.vector(1, 10);
+  EXPECT_EQ(a.size(), 10u);
+  EXPECT_EQ(w.vectorCount(), 2u);
+  a[3] = 7;
+  const std::span<double> same = w.vector(1, 5);  // smaller: the same storage, first 5 entries
+  EXPECT_EQ(same.data(), a.data());
+  EXPECT_EQ(same.size(), 5u);
+  EXPECT_EQ(same[3], 7);
+  w.vector(4, 3);  // more slots: slot 1's storage stays where it is
+  EXPECT_EQ(w.vector(1, 10).data(), a.data());
+  EXPECT_EQ(w.vectorBytes(), (0 + 10 + 0 + 0 + 3) * sizeof(double));
+}
+
+}  // namespace
+}  // namespace sluice::linear
