@@ -13,9 +13,12 @@
 
 #include "support/case_copy.hpp"
 #include "support/run_command.hpp"
+#include "support/sluice_paths.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
+using sluice::test::kCases;
+using sluice::test::kSluice;
 using sluice::test::CommandResult;
 using sluice::test::readText;
 using sluice::test::runCommand;
@@ -25,9 +28,6 @@ using sluice::test::writeText;
 using ::testing::HasSubstr;
 
 namespace {
-
-const std::string kSluice = SLUICE_BINARY;
-const fs::path kCases = fs::path(SLUICE_SOURCE_DIR) / "cases";
 
 CommandResult sluiceDecompose(const fs::path& caseDir, int np, const std::string& flags = "") {
   return runCommand(shellQuote(kSluice) + " decompose " + shellQuote(caseDir.string()) +

@@ -10,8 +10,11 @@
 #include <gtest/gtest.h>
 
 #include "support/run_command.hpp"
+#include "support/sluice_paths.hpp"
 #include "support/temp_dir.hpp"
 
+using sluice::test::kCases;
+using sluice::test::kSluice;
 using sluice::test::CommandResult;
 using sluice::test::runCommand;
 using sluice::test::shellQuote;
@@ -19,9 +22,6 @@ using sluice::test::TempDir;
 using ::testing::HasSubstr;
 
 namespace {
-
-const std::string kSluice = SLUICE_BINARY;
-const std::string kCases = std::string(SLUICE_SOURCE_DIR) + "/cases";
 
 CommandResult sluiceMesh(const std::string& caseDir, const std::string& flags = "") {
   return runCommand(shellQuote(kSluice) + " mesh " + shellQuote(caseDir) + " " + flags, 120);
@@ -56,7 +56,7 @@ std::string cubeDict(const std::string& block, const std::string& boundary = "")
 }  // namespace
 
 TEST(MeshCommand, CavityReportMatchesAnalyticVolumeAndCounts) {
-  const auto r = sluiceMesh(kCases + "/cavity", "--json");
+  const auto r = sluiceMesh((kCases / "cavity").string(), "--json");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_EQ(jsonNumber(r.output, "cells"), 129 * 129);
   EXPECT_EQ(jsonNumber(r.output, "points"), 130 * 130 * 2);
@@ -70,7 +70,7 @@ TEST(MeshCommand, CavityReportMatchesAnalyticVolumeAndCounts) {
 }
 
 TEST(MeshCommand, DamBreakReportMatchesAnalyticVolumeAndCounts) {
-  const auto r = sluiceMesh(kCases + "/damBreak", "--json");
+  const auto r = sluiceMesh((kCases / "damBreak").string(), "--json");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   // Tank 0.584 x 0.584 less the 0.024 x 0.048 obstacle, 0.0146 deep.
   const double volume = (0.584 * 0.584 - 0.024 * 0.048) * 0.0146;
@@ -85,7 +85,7 @@ TEST(MeshCommand, DamBreakReportMatchesAnalyticVolumeAndCounts) {
 }
 
 TEST(MeshCommand, TextReportNamesPatchesAndBandwidth) {
-  const auto r = sluiceMesh(kCases + "/damBreak");
+  const auto r = sluiceMesh((kCases / "damBreak").string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("lowerWall"));
   EXPECT_THAT(r.output, HasSubstr("bandwidth"));

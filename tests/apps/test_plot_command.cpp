@@ -15,8 +15,10 @@
 #include "plot/plot_test_files.hpp"
 #include "plot/png_test_support.hpp"
 #include "support/run_command.hpp"
+#include "support/sluice_paths.hpp"
 #include "support/temp_dir.hpp"
 
+using sluice::test::kSluice;
 using sluice::test::CommandResult;
 using sluice::test::readText;
 using sluice::test::runCommand;
@@ -28,8 +30,6 @@ using ::testing::Not;
 namespace fs = std::filesystem;
 
 namespace {
-
-const std::string kSluice = SLUICE_BINARY;
 
 CommandResult sluicePlot(const std::string& args) { return runCommand(shellQuote(kSluice) + " plot " + args, 120); }
 

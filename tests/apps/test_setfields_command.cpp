@@ -23,10 +23,13 @@
 #include "solvers/openfoam_case_support.hpp"
 #include "support/case_copy.hpp"
 #include "support/run_command.hpp"
+#include "support/sluice_paths.hpp"
 #include "support/temp_dir.hpp"
 
 using sluice::Scalar;
 using sluice::Vec3;
+using sluice::test::kCases;
+using sluice::test::kSluice;
 using sluice::test::CommandResult;
 using sluice::test::readText;
 using sluice::test::runCommand;
@@ -37,9 +40,6 @@ using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
 namespace {
-
-const std::string kSluice = SLUICE_BINARY;
-const std::string kCases = std::string(SLUICE_SOURCE_DIR) + "/cases";
 
 CommandResult sluiceSetFields(const fs::path& caseDir) {
   return runCommand(shellQuote(kSluice) + " setfields " + shellQuote(caseDir.string()), 120);
@@ -310,7 +310,7 @@ TEST(SetFieldsCommand, ExampleCasesSetTheirWaterColumns) {
   // damBreakColumn: 20 x 40 cells of a/20.
   for (const auto& [name, cells] : {std::pair<std::string, int>{"damBreak", 23 * 46}, {"damBreakColumn", 20 * 40}}) {
     TempDir dir("setfields-" + name);
-    sluice::test::copyCaseInputs(kCases + "/" + name, dir.path());
+    sluice::test::copyCaseInputs(kCases / name, dir.path());
     const auto r = sluiceSetFields(dir.path());
     ASSERT_EQ(r.exitCode, 0) << r.output;
     EXPECT_THAT(r.output, HasSubstr(fmt::format("    Selected {} of", cells))) << name;
@@ -318,7 +318,7 @@ TEST(SetFieldsCommand, ExampleCasesSetTheirWaterColumns) {
     ASSERT_FALSE(alpha.uniform);
     EXPECT_EQ(std::count(alpha.scalars.begin(), alpha.scalars.end(), 1.0), cells) << name;
     // The repository's own file stays uniform 0 (setfields is run by the user).
-    EXPECT_THAT(readText(kCases + "/" + name + "/0/alpha.water"), HasSubstr("internalField   uniform 0;"));
+    EXPECT_THAT(readText(kCases / name / "0/alpha.water"), HasSubstr("internalField   uniform 0;"));
   }
 }
 

@@ -45,6 +45,14 @@ struct BoxSpec {
   std::function<Vec3(const Vec3&)> map;
 };
 
+/// 3x2x1 box of 1 x 1 x 0.1 cells with patches inlet (x = 0), outlet (x = 3),
+/// lowerWall/upperWall (walls, group "wall"), front/back (empty).
+inline BoxSpec channelSpec() {
+  BoxSpec s(3, 2, 1, {3.0, 2.0, 0.1});
+  s.names = {"inlet", "outlet", "lowerWall", "upperWall", "front", "back"};
+  return s;
+}
+
 inline Label cellId(const BoxSpec& s, int i, int j, int k) { return i + s.nx * (j + s.ny * k); }
 
 /// Box of hexahedra (test::boxMesh numbering): cell (i,j,k) = i + nx*(j +

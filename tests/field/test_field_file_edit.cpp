@@ -18,11 +18,7 @@ namespace {
 using ::testing::HasSubstr;
 
 // 3 x 2 x 1 cells: inlet/outlet (x), lowerWall/upperWall (walls), front/back (empty).
-fieldtest::BoxSpec channelSpec() {
-  fieldtest::BoxSpec s(3, 2, 1, {3.0, 2.0, 0.1});
-  s.names = {"inlet", "outlet", "lowerWall", "upperWall", "front", "back"};
-  return s;
-}
+using fieldtest::channelSpec;  // field/field_test_mesh.hpp
 
 const std::string kAlphaHead =
     "/* banner */\nFoamFile\n{\n    version     2.0;\n    format      ascii;\n    class       volScalarField;\n"

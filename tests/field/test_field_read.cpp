@@ -19,11 +19,7 @@ using fieldtest::BoxSpec;
 
 // 3x2x1 box of 1 x 1 x 0.1 cells: inlet (x = 0, 2 faces), outlet (x = 3),
 // lowerWall/upperWall (walls, group "wall", 3 faces each), front/back (empty, 6 faces).
-BoxSpec channelSpec() {
-  BoxSpec s(3, 2, 1, {3.0, 2.0, 0.1});
-  s.names = {"inlet", "outlet", "lowerWall", "upperWall", "front", "back"};
-  return s;
-}
+using fieldtest::channelSpec;  // field/field_test_mesh.hpp
 
 std::string fieldFile(const std::string& cls, const std::string& object, const std::string& dims,
                       const std::string& internal, const std::string& boundary) {

@@ -25,6 +25,7 @@
 #include "sluice/field/boundary_conditions.hpp"
 #include "sluice/field/fv_mesh.hpp"
 #include "sluice/fv/fv_matrix.hpp"
+#include "sluice/fv/fv_schemes.hpp"
 #include "sluice/field/vol_field.hpp"
 #include "sluice/linear/ldu_matrix.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
@@ -186,6 +187,13 @@ inline linear::LduMatrix systemMatrix(const fv::FvMatrix<Scalar>& M) {
 /// solveCG on a scalar equation, its boundary parts included (FvMatrix::componentSystem).
 inline int solveCG(const field::FvMesh& mesh, const fv::FvMatrix<Scalar>& M, std::vector<double>& x, double tol) {
   return solveCG(mesh, systemMatrix(M), x, M.componentSystem(0).source, tol);
+}
+
+/// A ddt scheme of the given kind, other settings default.
+inline fv::DdtScheme ddtScheme(fv::DdtKind kind) {
+  fv::DdtScheme s;
+  s.kind = kind;
+  return s;
 }
 
 }  // namespace sluice::fvtest

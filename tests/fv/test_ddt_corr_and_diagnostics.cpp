@@ -11,13 +11,8 @@ namespace sluice::fv {
 namespace {
 
 using fvtest::Box;
+using fvtest::ddtScheme;  // fv/fv_test_support.hpp
 using fvtest::SerialMesh;
-
-DdtScheme ddtScheme(DdtKind kind) {
-  DdtScheme s;
-  s.kind = kind;
-  return s;
-}
 
 bool isEmptyFace(const field::FvMesh& mesh, Label f) {
   return f >= mesh.nInternalFaces() && mesh.patchKind(mesh.facePatch(f)) == field::PatchKind::Empty;

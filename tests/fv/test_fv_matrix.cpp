@@ -13,15 +13,10 @@ namespace sluice::fv {
 namespace {
 
 using fvtest::Box;
+using fvtest::ddtScheme;  // fv/fv_test_support.hpp
 using fvtest::SerialMesh;
 
 LaplacianScheme corrected() { return LaplacianScheme{}; }
-
-DdtScheme ddtScheme(DdtKind kind) {
-  DdtScheme s;
-  s.kind = kind;
-  return s;
-}
 
 TEST(FvMatrix, EulerDdtCoefficients) {
   SerialMesh m(fvtest::boxMesh(Box(3, 2)));

@@ -9,30 +9,17 @@
 
 #include <gtest/gtest.h>
 
+#include "io/foam_list_test_util.hpp"
+#include "io/io_test_util.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/io/foam_list_reader.hpp"
 
 namespace sluice::io {
 namespace {
 
-FoamListReader ascii(const std::string& text) { return FoamListReader(text, 0, FoamStreamFormat{}, "f"); }
-
-template <class T>
-void appendRaw(std::string& out, T v, bool bigEndian = false) {
-  char b[sizeof(T)];
-  std::memcpy(b, &v, sizeof(T));
-  if (bigEndian) std::reverse(b, b + sizeof(T));
-  out.append(b, sizeof(T));
-}
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test::appendRaw;  // io/foam_list_test_util.hpp
+using test::ascii;
+using test::errorOf;  // io/io_test_util.hpp
 
 TEST(FoamListReader, AsciiLabelListForms) {
   std::string text = "3(4 -5 6) 4{7} (1 2) 0() /* comment */ 2 // comment\n ( 8\n9 )";

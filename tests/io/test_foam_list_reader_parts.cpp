@@ -9,27 +9,23 @@
 
 #include <gtest/gtest.h>
 
+#include "io/foam_list_test_util.hpp"
+#include "io/io_test_util.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/io/foam_list_reader.hpp"
 
 namespace sluice::io {
 namespace {
 
-/// (the text must outlive the reader: a named string or a literal)
-FoamListReader ascii(std::string_view text) { return FoamListReader(text, 0, FoamStreamFormat{}, "f"); }
+using test::appendRaw;  // io/foam_list_test_util.hpp
+using test::ascii;
+using test::errorOf;  // io/io_test_util.hpp
 
 FoamListReader binary(std::string_view text, int labelBytes = 4) {
   FoamStreamFormat format;
   format.binary = true;
   format.labelBytes = labelBytes;
   return FoamListReader(text, 0, format, "f");
-}
-
-template <class T>
-void appendRaw(std::string& out, T v) {
-  char b[sizeof(T)];
-  std::memcpy(b, &v, sizeof(T));
-  out.append(b, sizeof(T));
 }
 
 template <class T>
@@ -41,15 +37,6 @@ std::string binaryList(const std::vector<T>& values) {
 
 /// The middle third of a list (rank 1 of 3).
 EntryRange middleThird(std::size_t n) { return {n / 3, 2 * n / 3}; }
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 TEST(FoamListReaderParts, AsciiLabelListForms) {
   auto in = ascii("6(0 1 2 3 4 5) 6{7} (0 1 2 3 4 5) 0()");

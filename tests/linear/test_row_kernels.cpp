@@ -10,16 +10,14 @@
 
 #include <gtest/gtest.h>
 
+#include "linear/grid_system.hpp"
 #include "sluice/linear/incomplete_ldu_factor.hpp"
 #include "sluice/linear/row_matrix.hpp"
 
 namespace sluice::linear {
 namespace {
 
-struct NoGhosts final : GhostUpdater {
-  void startGhostUpdate(std::span<double>, int) override {}
-  void finishGhostUpdate() override {}
-};
+using test::NoGhosts;  // linear/grid_system.hpp
 
 // A 90 x 60 grid (5400 cells, several 2048-cell schedule blocks) with
 // right, up and up-right-diagonal neighbours, the diagonal only on some rows,

@@ -3,7 +3,7 @@
 // with arch, raw little-endian bytes), for any label/scalar width and faces
 // as faceCompactList or faceList; the boundary stays text.
 //
-//   testing::writeBinaryPolyMesh(mesh, dir / "constant/polyMesh", testing::BinaryLayout{64, 64, true});
+//   test_support::writeBinaryPolyMesh(mesh, dir / "constant/polyMesh", test_support::BinaryLayout{64, 64, true});
 #include <cstdint>
 #include <filesystem>
 #include <ostream>
@@ -16,7 +16,7 @@
 #include "sluice/mesh/polymesh_io.hpp"
 #include "support/temp_dir.hpp"
 
-namespace sluice::mesh::testing {
+namespace sluice::mesh::test_support {
 
 struct BinaryLayout {
   int labelBits = 32;
@@ -85,4 +85,4 @@ inline void writeBinaryPolyMesh(const PolyMesh& mesh, const std::filesystem::pat
                   foamHeader("binary", "polyBoundaryMesh", "boundary", b.arch()) + boundary.substr(body));
 }
 
-}  // namespace sluice::mesh::testing
+}  // namespace sluice::mesh::test_support

@@ -1,13 +1,29 @@
 #pragma once
-// Small geometry helpers for the block mesher tests (independent of
-// MeshGeometry): face area vectors by triangle fans about the face's average
-// point, cell volumes by tetrahedra from an estimated cell centre.
+// Small helpers for the block mesher tests: the error a blockMeshDict text
+// gives, and geometry independent of MeshGeometry (face area vectors by
+// triangle fans about the face's average point, cell volumes by tetrahedra
+// from an estimated cell centre).
+#include <string>
 #include <vector>
 
+#include "sluice/core/error.hpp"
 #include "sluice/core/vec3.hpp"
+#include "sluice/io/dictionary.hpp"
+#include "sluice/mesh/block_mesh.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
 
-namespace sluice::mesh::testing {
+namespace sluice::mesh::test_support {
+
+/// The InputError message of meshing the blockMeshDict text `text` (named
+/// system/blockMeshDict in messages); "(no error)" if it meshes.
+inline std::string meshError(const std::string& text) {
+  try {
+    buildBlockMesh(io::Dictionary::parse(text, "system/blockMeshDict"));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
 
 inline Vec3 faceAverage(const PolyMesh& mesh, Label f) {
   Vec3 c{};
@@ -102,4 +118,4 @@ inline Scalar minPointDistance(const PolyMesh& mesh) {
   return best;
 }
 
-}  // namespace sluice::mesh::testing
+}  // namespace sluice::mesh::test_support

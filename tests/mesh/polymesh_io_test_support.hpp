@@ -13,7 +13,7 @@
 #include "sluice/mesh/poly_mesh.hpp"
 #include "support/box_mesh.hpp"
 
-namespace sluice::mesh::testing {
+namespace sluice::mesh::test_support {
 
 /// nx x ny x nz hex cells on a box (test::boxMesh numbering), mesh name
 /// "hex". Patches: inlet (x min), outlet (x max), lower/upper (y min/max:
@@ -74,4 +74,4 @@ inline void expectSameMesh(const PolyMesh& a, const PolyMesh& b) {
   EXPECT_EQ(a.nCells(), b.nCells());
 }
 
-}  // namespace sluice::mesh::testing
+}  // namespace sluice::mesh::test_support

@@ -16,7 +16,7 @@ using sluice::Label;
 using sluice::Scalar;
 using sluice::Vec3;
 using namespace sluice::mesh;
-using namespace sluice::mesh::testing;
+using namespace sluice::mesh::test_support;
 using sluice::test::expectNear;
 
 namespace {

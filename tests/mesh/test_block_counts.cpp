@@ -6,25 +6,13 @@
 
 #include <string>
 
-#include "sluice/core/error.hpp"
-#include "sluice/io/dictionary.hpp"
-#include "sluice/mesh/block_mesh.hpp"
+#include "mesh/block_test_support.hpp"
 
-using sluice::InputError;
-using sluice::io::Dictionary;
+using sluice::mesh::test_support::meshError;  // mesh/block_test_support.hpp
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
 namespace {
-
-std::string errorOf(const std::string& text) {
-  try {
-    sluice::mesh::buildBlockMesh(Dictionary::parse(text, "system/blockMeshDict"));
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 const std::string kVertices = R"(
 vertices ( (0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 0.1) (1 0 0.1) (1 1 0.1) (0 1 0.1)
@@ -39,29 +27,29 @@ std::string oneBlock(const std::string& counts, const std::string& grading = "si
 
 TEST(BlockCounts, TooManyPointsInOneBlockIsRefused) {
   // 46340^2 cells fit a 32-bit label, their 46341^2 * 2 points do not.
-  const std::string e = errorOf(oneBlock("46340 46340 1"));
+  const std::string e = meshError(oneBlock("46340 46340 1"));
   EXPECT_THAT(e, StartsWith("system/blockMeshDict:"));
   EXPECT_THAT(e, HasSubstr(": block 0 (46340 x 46340 x 1 cells) has 4294976562 points, more than the 2147483647 "
                            "points a mesh may have"));
-  EXPECT_THAT(errorOf(oneBlock("33000 33000 1")),
+  EXPECT_THAT(meshError(oneBlock("33000 33000 1")),
               HasSubstr("block 0 (33000 x 33000 x 1 cells) has 2178132002 points, more than the 2147483647 points"));
-  EXPECT_THAT(errorOf(oneBlock("46341 46341 1")), HasSubstr("block 0 (46341 x 46341 x 1 cells) has 2147488281 cells, "
+  EXPECT_THAT(meshError(oneBlock("46341 46341 1")), HasSubstr("block 0 (46341 x 46341 x 1 cells) has 2147488281 cells, "
                                                             "more than the 2147483647 cells a mesh may have"));
 }
 
 TEST(BlockCounts, CountsWhoseProductWrapsAroundAreRefused) {
   for (const char* n : {"65535", "65536", "65537"})
-    EXPECT_THAT(errorOf(oneBlock(std::string(n) + " " + n + " 1")),
+    EXPECT_THAT(meshError(oneBlock(std::string(n) + " " + n + " 1")),
                 HasSubstr(std::string("block 0 (") + n + " x " + n + " x 1 cells) has "))
         << n;
-  EXPECT_THAT(errorOf(oneBlock("65536 65536 1")), HasSubstr("has 4294967296 cells, more than the 2147483647 cells"));
-  EXPECT_THAT(errorOf(oneBlock("2147483647 2147483647 2147483647")),
+  EXPECT_THAT(meshError(oneBlock("65536 65536 1")), HasSubstr("has 4294967296 cells, more than the 2147483647 cells"));
+  EXPECT_THAT(meshError(oneBlock("2147483647 2147483647 2147483647")),
               HasSubstr("has more than 9223372036854775807 cells, more than the 2147483647 cells"));
 }
 
 TEST(BlockCounts, TooManyFacesIsRefused) {
   // 1024^3 cells: a label each, but about 3.2e9 faces with 4 points each.
-  EXPECT_THAT(errorOf(oneBlock("1024 1024 1024")),
+  EXPECT_THAT(meshError(oneBlock("1024 1024 1024")),
               HasSubstr("block 0 (1024 x 1024 x 1024 cells) has 3224371200 faces, more than the 536870911 faces"));
 }
 
@@ -74,16 +62,16 @@ blocks
 );
 )";
   // Each block has 400020000 faces, below the limit; both have twice that.
-  EXPECT_EQ(errorOf(dict), "system/blockMeshDict: the mesh (all blocks together) has 800040000 faces, more than the "
+  EXPECT_EQ(meshError(dict), "system/blockMeshDict: the mesh (all blocks together) has 800040000 faces, more than the "
                            "536870911 faces a mesh may have");
 }
 
 TEST(BlockCounts, ZeroAndNegativeCountsAreRefused) {
-  EXPECT_EQ(errorOf(oneBlock("0 4 1")), "system/blockMeshDict: block 0 has 0 cells in direction x");
-  EXPECT_EQ(errorOf(oneBlock("4 -3 1")), "system/blockMeshDict: block 0 has -3 cells in direction y");
-  EXPECT_EQ(errorOf(oneBlock("4 4 -1", "simpleGrading (1 1 ((0.5 0.5 2) (0.5 0.5 0.5)))")),
+  EXPECT_EQ(meshError(oneBlock("0 4 1")), "system/blockMeshDict: block 0 has 0 cells in direction x");
+  EXPECT_EQ(meshError(oneBlock("4 -3 1")), "system/blockMeshDict: block 0 has -3 cells in direction y");
+  EXPECT_EQ(meshError(oneBlock("4 4 -1", "simpleGrading (1 1 ((0.5 0.5 2) (0.5 0.5 0.5)))")),
             "system/blockMeshDict: block 0 has -1 cells in direction z");
-  EXPECT_EQ(errorOf(oneBlock("-2147483648 4 1", "simpleGrading (((0.5 0.5 2) (0.5 0.5 0.5)) 1 1)")),
+  EXPECT_EQ(meshError(oneBlock("-2147483648 4 1", "simpleGrading (((0.5 0.5 2) (0.5 0.5 0.5)) 1 1)")),
             "system/blockMeshDict: block 0 has -2147483648 cells in direction x");
 }
 
@@ -93,10 +81,10 @@ TEST(BlockCounts, GradingSectionsThatCannotShareTheCellsAreRefused) {
   const std::string sections =
       "((0.1875 0.1875 1) (0.1875 0.1875 1) (0.1875 0.1875 1) (0.1875 0.1875 1) "
       "(0.0625 0.0625 1) (0.0625 0.0625 1) (0.0625 0.0625 1) (0.0625 0.0625 1))";
-  const std::string e = errorOf(oneBlock("8 2 1", "simpleGrading (" + sections + " 1 1)"));
+  const std::string e = meshError(oneBlock("8 2 1", "simpleGrading (" + sections + " 1 1)"));
   EXPECT_THAT(e, StartsWith("system/blockMeshDict:"));
   EXPECT_THAT(e, HasSubstr("block 0: the 8 cells in direction x cannot be shared among the 8 grading sections of "
                            "edge 0 (their rounded shares add up to more than 8)"));
   // The same sections with enough cells are fine.
-  EXPECT_EQ(errorOf(oneBlock("16 2 1", "simpleGrading (" + sections + " 1 1)")), "(no error)");
+  EXPECT_EQ(meshError(oneBlock("16 2 1", "simpleGrading (" + sections + " 1 1)")), "(no error)");
 }

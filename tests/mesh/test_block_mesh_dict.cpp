@@ -6,30 +6,19 @@
 #include <string>
 
 #include "mesh/block_test_support.hpp"
-#include "sluice/core/error.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/mesh/block_mesh.hpp"
 
-using sluice::InputError;
 using sluice::Label;
 using sluice::Scalar;
 using sluice::Vec3;
 using sluice::io::Dictionary;
 using namespace sluice::mesh;
-using namespace sluice::mesh::testing;
+using namespace sluice::mesh::test_support;
 
 namespace {
 
 PolyMesh build(const std::string& text) { return buildBlockMesh(Dictionary::parse(text, "system/blockMeshDict")); }
-
-std::string errorOf(const std::string& text) {
-  try {
-    build(text);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 const char* kCubeVertices = R"(
 vertices
@@ -187,7 +176,7 @@ edges
 }
 
 TEST(BlockMeshDict, UnsupportedEdgeType) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
 edges
 (
     spline 0 1 ((0.5 0.1 0))
@@ -197,12 +186,12 @@ edges
 }
 
 TEST(BlockMeshDict, InsideOutBlock) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (4 5 6 7 0 1 2 3) (1 1 1) simpleGrading (1 1 1) );"),
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks ( hex (4 5 6 7 0 1 2 3) (1 1 1) simpleGrading (1 1 1) );"),
             "system/blockMeshDict: block 0 is inside-out (left-handed vertex order)");
 }
 
 TEST(BlockMeshDict, ZeroCells) {
-  EXPECT_EQ(errorOf(R"(
+  EXPECT_EQ(meshError(R"(
 vertices ( (0 0 0) (1 0 0) (1 1 0) (0 1 0) (0 0 1) (1 0 1) (1 1 1) (0 1 1)
            (2 0 0) (2 1 0) (2 0 1) (2 1 1) );
 blocks
@@ -215,17 +204,17 @@ blocks
 }
 
 TEST(BlockMeshDict, VertexLabelOutOfRange) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 8) (1 1 1) simpleGrading (1 1 1) );"),
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 8) (1 1 1) simpleGrading (1 1 1) );"),
             "system/blockMeshDict:7:29: vertex label 8 is out of range (there are 8 vertices)");
   EXPECT_EQ(
-      errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) );\nedges ( arc 0 9 (1 1 1) );"),
+      meshError(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) );\nedges ( arc 0 9 (1 1 1) );"),
       "system/blockMeshDict:8:15: vertex label 9 is out of range (there are 8 vertices)");
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 v7) (1 1 1) );"),
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 v7) (1 1 1) );"),
             "system/blockMeshDict:7:29: unknown vertex name 'v7'");
 }
 
 TEST(BlockMeshDict, PatchFaceNotABlockFace) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
 boundary
 (
     lid { type wall; faces ( (0 1 2 3) (0 1 6 7) ); }
@@ -235,7 +224,7 @@ boundary
 }
 
 TEST(BlockMeshDict, FaceInTwoPatches) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
 boundary
 (
     lid { type wall; faces ( (3 7 6 2) ); }
@@ -246,7 +235,7 @@ boundary
 }
 
 TEST(BlockMeshDict, DuplicatePatchName) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
 boundary
 (
     lid { type wall; faces ( (3 7 6 2) ); }
@@ -257,7 +246,7 @@ boundary
 }
 
 TEST(BlockMeshDict, MergePatchPairsNotSupported) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
 mergePatchPairs
 (
     ( a b )
@@ -267,7 +256,7 @@ mergePatchPairs
 }
 
 TEST(BlockMeshDict, UnknownKeywordOrTypeInPatch) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
 boundary
 (
     lid
@@ -278,7 +267,7 @@ boundary
 );
 )"),
             "system/blockMeshDict: boundary/lid: unknown keyword 'tpye' (line 12)");
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
 boundary ( lid { type wal; faces ( (3 7 6 2) ); } );
 )"),
             "system/blockMeshDict:8:23: patch 'lid' has unknown type 'wal' (known: patch, wall, empty, symmetryPlane, "
@@ -286,13 +275,13 @@ boundary ( lid { type wal; faces ( (3 7 6 2) ); } );
 }
 
 TEST(BlockMeshDict, BadGradingAndBlockSyntax) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 2) );"),
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 2) );"),
             "system/blockMeshDict:7:54: expected 1, 3 or 12 grading values, found 2");
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 0 1) );"),
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 0 1) );"),
             "system/blockMeshDict:7:57: expansion ratio must be non-zero");
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( prism (0 1 2 3 4 5) (1 1 1) );"),
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks ( prism (0 1 2 3 4 5) (1 1 1) );"),
             "system/blockMeshDict:7:10: block shape 'prism' is not supported (supported: hex)");
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6) (1 1 1) );"),
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6) (1 1 1) );"),
             "system/blockMeshDict:7:14: hex block needs 8 vertex labels, found 7");
 }
 
@@ -327,14 +316,14 @@ mergePatchPairs
 );
 )");
   EXPECT_EQ(mesh.patches().size(), 2u);
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
 boundary ( lid { type wall; faces ( (3 7 6 2) ); } ) edges ();
 )"),
             "system/blockMeshDict:8:54: 'boundary': unexpected 'edges' after value");
 }
 
 TEST(BlockMeshDict, UnsupportedPatchTypeIsReportedBeforeItsKeywords) {
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + R"(blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );
 boundary ( inlet { type mappedPatch; offset (0 0 0); faces ( (0 4 7 3) ); } );
 )"),
             "system/blockMeshDict:8:25: patch 'inlet' has unknown type 'mappedPatch' (known: patch, wall, empty, "
@@ -346,11 +335,11 @@ TEST(BlockMeshDict, ListSizeDisagreeingWithItsContentsIsAnError) {
   std::string text = kCubeVertices;
   text.replace(text.find("(\n"), 1, "999999999999999(");
   text += "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );\n";
-  EXPECT_EQ(errorOf(text), "system/blockMeshDict:3:1: 'vertices': list says 999999999999999 entries but has 8");
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks 2( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );"),
+  EXPECT_EQ(meshError(text), "system/blockMeshDict:3:1: 'vertices': list says 999999999999999 entries but has 8");
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks 2( hex (0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );"),
             "system/blockMeshDict:7:8: 'blocks': list says 2 entries but has 1");
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex 9(0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );"),
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks ( hex 9(0 1 2 3 4 5 6 7) (1 1 1) simpleGrading (1 1 1) );"),
             "system/blockMeshDict:7:14: 'blocks': list says 9 entries but has 8");
-  EXPECT_EQ(errorOf(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) );\nedges 3();"),
+  EXPECT_EQ(meshError(std::string(kCubeVertices) + "blocks ( hex (0 1 2 3 4 5 6 7) (1 1 1) );\nedges 3();"),
             "system/blockMeshDict:8:7: 'edges': list says 3 entries but has 0");
 }

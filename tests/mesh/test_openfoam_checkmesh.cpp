@@ -30,7 +30,7 @@ using namespace sluice;
 
 namespace {
 
-const fs::path kTutorials = "/usr/share/doc/openfoam-examples/examples/incompressible";
+const fs::path kIncompressibleTutorials = "/usr/share/doc/openfoam-examples/examples/incompressible";
 const std::string kFoamEnv = "export WM_PROJECT_DIR=/usr/share/openfoam FOAM_ETC=/usr/share/openfoam/etc; ";
 
 /// checkMesh installed, and the etc/controlDict banner says v1912.
@@ -122,7 +122,7 @@ void setFullPrecision(const fs::path& caseDir) {
 /// and compares; for block meshes also our block mesh of the same dictionary.
 void compareWithCheckMesh(const fs::path& relative, const std::string& meshCommand) {
   if (!haveOpenFoamV1912()) GTEST_SKIP() << "OpenFOAM v1912 not installed (apt-get install openfoam openfoam-examples)";
-  const fs::path source = kTutorials / relative;
+  const fs::path source = kIncompressibleTutorials / relative;
   if (!fs::exists(source)) GTEST_SKIP() << source << " not found (openfoam-examples not installed)";
   test::TempDir tmp("checkmesh");
   const fs::path work = tmp.path() / "case";

@@ -16,11 +16,11 @@ namespace sluice::mesh {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::appendRaw;
-using testing::BinaryLayout;
-using testing::writeBinaryPolyMesh;
-using testing::foamHeader;
-using testing::hexMesh;
+using test_support::appendRaw;
+using test_support::BinaryLayout;
+using test_support::writeBinaryPolyMesh;
+using test_support::foamHeader;
+using test_support::hexMesh;
 using test::TempDir;
 using test::writeText;
 
@@ -41,7 +41,7 @@ TEST_P(PolyMeshIoBinary, ReadsHandWrittenBinaryFilesExactly) {
   const fs::path polyMesh = dir.path() / "constant" / "polyMesh";
   writeBinaryPolyMesh(mesh, polyMesh, b);
   const PolyMesh back = readPolyMesh(polyMesh);
-  testing::expectSameMesh(b.scalarBits == 64 ? mesh : withFloatPoints(mesh), back);
+  test_support::expectSameMesh(b.scalarBits == 64 ? mesh : withFloatPoints(mesh), back);
   if (b.scalarBits == 32) {
     EXPECT_NE(back.points()[1].x, mesh.points()[1].x);  // really went through float
   }
@@ -64,7 +64,7 @@ TEST(PolyMeshIoBinaryFormat, EmptyBinaryNeighbourListIsABareZero) {
   writeBinaryPolyMesh(mesh, polyMesh, BinaryLayout{});
   writeText(polyMesh / "neighbour", foamHeader("binary", "labelList", "neighbour") + "0\n\n// *** //\n");
   const PolyMesh back = readPolyMesh(polyMesh);
-  testing::expectSameMesh(mesh, back);
+  test_support::expectSameMesh(mesh, back);
   EXPECT_EQ(back.nInternalFaces(), 0);
 }
 
@@ -81,7 +81,7 @@ TEST(PolyMeshIoBinaryFormat, MissingArchMeansLabel32Scalar64) {
     appendRaw(points, p.z);
   }
   writeText(polyMesh / "points", points + ")");
-  testing::expectSameMesh(mesh, readPolyMesh(polyMesh));
+  test_support::expectSameMesh(mesh, readPolyMesh(polyMesh));
 }
 
 TEST(PolyMeshIoBinaryFormat, AsciiFaceCompactList) {
@@ -93,7 +93,7 @@ TEST(PolyMeshIoBinaryFormat, AsciiFaceCompactList) {
   faces += fmt::format("{}\n(\n{}\n)\n\n", mesh.faces().offsets().size(), fmt::join(mesh.faces().offsets(), "\n"));
   faces += fmt::format("{}\n({})\n", mesh.faces().vertices().size(), fmt::join(mesh.faces().vertices(), " "));
   writeText(polyMesh / "faces", faces);
-  testing::expectSameMesh(mesh, readPolyMesh(polyMesh));
+  test_support::expectSameMesh(mesh, readPolyMesh(polyMesh));
 }
 
 }  // namespace

@@ -14,8 +14,8 @@ namespace sluice::mesh {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::foamHeader;
-using testing::hexMesh;
+using test_support::foamHeader;
+using test_support::hexMesh;
 using test::readText;
 using test::TempDir;
 using test::writeText;
@@ -74,7 +74,7 @@ TEST_F(PolyMeshIoErrors, TruncatedPointList) {
 
 TEST_F(PolyMeshIoErrors, TruncatedBinaryPointList) {
   std::string text = foamHeader("binary", "vectorField", "points") + "18\n(";
-  for (int i = 0; i < 17 * 3 + 1; ++i) testing::appendRaw(text, 0.5);
+  for (int i = 0; i < 17 * 3 + 1; ++i) test_support::appendRaw(text, 0.5);
   writeText(polyMesh_ / "points", text);
   EXPECT_EQ(readError(polyMesh_), "constant/polyMesh/points: expected 18 entries, file ends after 17");
 }
@@ -134,7 +134,7 @@ TEST_F(PolyMeshIoErrors, UnsupportedArch) {
 TEST_F(PolyMeshIoErrors, BinaryDataNotMatchingArch) {
   // 32-bit labels declared as 64-bit: the block of 20 labels is read short of its ')'
   std::string text = foamHeader("binary", "labelList", "owner", "LSB;label=64;scalar=64") + "20\n(";
-  for (Label o : mesh_.owner()) testing::appendRaw(text, o);
+  for (Label o : mesh_.owner()) test_support::appendRaw(text, o);
   text += ")\n";
   for (int i = 0; i < 80; ++i) text += ' ';
   writeText(polyMesh_ / "owner", text);

@@ -130,7 +130,7 @@ TEST(PolyMeshIoOpenFoam, ReadsBinaryMeshFromFoamFormatConvert) {
   ASSERT_NE(readText(caseDir / "constant/polyMesh/points").find("format      binary;"), std::string::npos);
   const PolyMesh bin = readPolyMesh(caseDir / "constant/polyMesh");
   // converted from the ascii text: the same doubles
-  testing::expectSameMesh(ascii, bin);
+  test_support::expectSameMesh(ascii, bin);
 }
 
 TEST(PolyMeshIoOpenFoam, CheckMeshAcceptsCavityRewrittenBySluice) {
@@ -142,14 +142,14 @@ TEST(PolyMeshIoOpenFoam, CheckMeshAcceptsCavityRewrittenBySluice) {
   const PolyMesh mesh = readPolyMesh(source / "constant/polyMesh");
   expectCheckMeshAccepts(mesh, dir.path() / "rewritten");
   const fs::path rewritten = dir.path() / "rewritten" / "cavity" / "constant/polyMesh";
-  testing::expectSameMesh(mesh, readPolyMesh(rewritten));
+  test_support::expectSameMesh(mesh, readPolyMesh(rewritten));
 }
 
 TEST(PolyMeshIoOpenFoam, CheckMeshAcceptsHandBuiltHexMeshes) {
   if (!haveOpenFoam()) GTEST_SKIP() << "OpenFOAM not installed (" << kBashrc << ")";
   TempDir dir("polyio_of");
-  expectCheckMeshAccepts(testing::hexMesh(4, 3, 2), dir.path() / "walls3d");
-  expectCheckMeshAccepts(testing::hexMesh(5, 4, 1, /*cyclicY=*/true), dir.path() / "cyclic2d");
+  expectCheckMeshAccepts(test_support::hexMesh(4, 3, 2), dir.path() / "walls3d");
+  expectCheckMeshAccepts(test_support::hexMesh(5, 4, 1, /*cyclicY=*/true), dir.path() / "cyclic2d");
 }
 
 }  // namespace

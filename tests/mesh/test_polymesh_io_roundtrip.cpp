@@ -9,8 +9,8 @@
 namespace sluice::mesh {
 namespace {
 
-using testing::expectSameMesh;
-using testing::hexMesh;
+using test_support::expectSameMesh;
+using test_support::hexMesh;
 using test::readText;
 using test::TempDir;
 
@@ -51,7 +51,7 @@ TEST(PolyMeshIoRoundTrip, BoundaryVariantsOpenFoamWrites) {
   const auto polyMesh = dir.path() / "constant" / "polyMesh";
   const PolyMesh mesh = hexMesh(2, 1, 1);
   writePolyMesh(mesh, polyMesh);
-  std::string boundary = testing::foamHeader("ascii", "polyBoundaryMesh", "boundary", "");
+  std::string boundary = test_support::foamHeader("ascii", "polyBoundaryMesh", "boundary", "");
   boundary +=
       "// patches\n5 ( inlet { type patch; physicalType inlet; nFaces 1; startFace 1; }\n"
       "  outlet { type patch; nFaces 1; startFace 2; } /* walls: */\n"
@@ -108,8 +108,8 @@ TEST(PolyMeshIoRoundTrip, SingleCellMeshUsesUniformAndEmptyLists) {
   const auto polyMesh = dir.path() / "constant" / "polyMesh";
   const PolyMesh mesh = hexMesh(1, 1, 1);
   writePolyMesh(mesh, polyMesh);
-  test::writeText(polyMesh / "owner", testing::foamHeader("ascii", "labelList", "owner", "") + "6{0}\n");
-  test::writeText(polyMesh / "neighbour", testing::foamHeader("ascii", "labelList", "neighbour", "") + "0()\n");
+  test::writeText(polyMesh / "owner", test_support::foamHeader("ascii", "labelList", "owner", "") + "6{0}\n");
+  test::writeText(polyMesh / "neighbour", test_support::foamHeader("ascii", "labelList", "neighbour", "") + "0()\n");
   const PolyMesh back = readPolyMesh(polyMesh);
   expectSameMesh(mesh, back);
   EXPECT_EQ(back.nInternalFaces(), 0);

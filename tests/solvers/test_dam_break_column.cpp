@@ -31,7 +31,7 @@ using namespace sluice;
 namespace {
 
 constexpr double kA = 0.05715, kG = 9.81;
-constexpr int kNx = 140, kNy = 52;
+constexpr int kColumnNx = 140, kColumnNy = 52;
 const double kTimeScale = std::sqrt(2 * kG / kA);  // T = t sqrt(2g/a)
 
 struct Point {
@@ -53,22 +53,22 @@ std::vector<Point> reference() {
 
 /// Z of the front from alpha in blockMesh order (x fastest).
 double frontZ(const std::vector<double>& alpha) {
-  const double dx = 7 * kA / kNx;
+  const double dx = 7 * kA / kColumnNx;
   double front = 0;
-  for (int i = 0; i + 1 < kNx; ++i)
+  for (int i = 0; i + 1 < kColumnNx; ++i)
     if (alpha[i] >= 0.5 && alpha[i + 1] < 0.5)
       front = std::max(front, (i + 0.5) * dx + (alpha[i] - 0.5) / (alpha[i] - alpha[i + 1]) * dx);
   return front / kA;
 }
 
-struct Deviation {
+struct FrontDeviation {
   double mean = 0, max = 0;
 };
 
 /// Relative deviation of the front history (T ascending, starting at T = 0)
 /// from the measurements with T <= 3, linear in time between outputs.
-Deviation deviation(const std::vector<Point>& history) {
-  Deviation d;
+FrontDeviation frontDeviation(const std::vector<Point>& history) {
+  FrontDeviation d;
   int n = 0;
   for (const Point& ref : reference()) {
     if (ref.T > 3) continue;
@@ -116,7 +116,7 @@ TEST(DamBreakColumn, SurgeFrontFollowsMartinAndMoyce) {
   }
   ASSERT_GE(history.size(), 30u);
   EXPECT_NEAR(history.front().Z, 1.0, 1e-9);  // the column's foot at T = 0
-  const Deviation ourDev = deviation(history);
+  const FrontDeviation ourDev = frontDeviation(history);
   std::cout << fmt::format("sluice: mean relative deviation {:.4f}, largest {:.4f} (Martin & Moyce, T <= 3)\n",
                            ourDev.mean, ourDev.max);
   // The measured front runs ahead of a 2D laminar simulation at early
@@ -137,8 +137,9 @@ TEST(DamBreakColumn, SurgeFrontFollowsMartinAndMoyce) {
   }
   std::sort(times.begin(), times.end());
   for (const auto& [t, path] : times)
-    foamHistory.push_back({t * kTimeScale, frontZ(test::readOpenFoamScalarField(path / "alpha.water", kNx * kNy))});
-  const Deviation foamDev = deviation(foamHistory);
+    foamHistory.push_back(
+        {t * kTimeScale, frontZ(test::readOpenFoamScalarField(path / "alpha.water", kColumnNx * kColumnNy))});
+  const FrontDeviation foamDev = frontDeviation(foamHistory);
   std::cout << fmt::format("OpenFOAM interFoam: mean relative deviation {:.4f}, largest {:.4f}\n", foamDev.mean,
                            foamDev.max);
   EXPECT_LE(ourDev.mean, foamDev.mean + 0.01);

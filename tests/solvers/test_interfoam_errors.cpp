@@ -32,7 +32,7 @@ struct BadVoFInput {
   std::string (*apply)(const fs::path&);
 };
 
-const BadVoFInput kBadInputs[] = {
+const BadVoFInput kBadVoFInputs[] = {
     {"MissingPhaseEntry",
      [](const fs::path& c) {
        edit(c / "constant/transportProperties", "air { transportModel Newtonian; nu 1.48e-05; rho 1; }", "");
@@ -112,7 +112,7 @@ class InterFoamBadInput : public ::testing::TestWithParam<std::tuple<int, int>> 
 
 TEST_P(InterFoamBadInput, OneClearErrorLineAndExitCodeOne) {
   const auto [which, np] = GetParam();
-  const BadVoFInput& bad = kBadInputs[which];
+  const BadVoFInput& bad = kBadVoFInputs[which];
   test::TempDir dir("interfoam-bad-input");
   vofcase::writeTank(dir.path(), vofcase::TankCase{.nx = 8, .ny = 8, .endTime = 0.01, .ranks = np});
   const std::string expected = bad.apply(dir.path());
@@ -120,9 +120,9 @@ TEST_P(InterFoamBadInput, OneClearErrorLineAndExitCodeOne) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, InterFoamBadInput,
-                         ::testing::Combine(::testing::Range(0, static_cast<int>(std::size(kBadInputs))),
+                         ::testing::Combine(::testing::Range(0, static_cast<int>(std::size(kBadVoFInputs))),
                                             ::testing::Values(1, 3)),
                          [](const auto& info) {
-                           return kBadInputs[std::get<0>(info.param)].name + "_np" +
+                           return kBadVoFInputs[std::get<0>(info.param)].name + "_np" +
                                   std::to_string(std::get<1>(info.param));
                          });

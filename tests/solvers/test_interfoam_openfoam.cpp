@@ -28,7 +28,7 @@ namespace {
 
 const char* const kDamBreak = "multiphase/interFoam/laminar/damBreak/damBreak";
 
-void editFile(const fs::path& file, const std::regex& pattern, const std::string& replacement) {
+void editFileChecked(const fs::path& file, const std::regex& pattern, const std::string& replacement) {
   std::string text = test::readTextFile(file);
   const std::string edited = std::regex_replace(text, pattern, replacement);
   ASSERT_NE(edited, text) << file;
@@ -69,11 +69,12 @@ TEST_P(InterFoamDamBreak, AlphaAndFrontAgreeWithOpenFoamAtPointOneSeconds) {
   const fs::path foam = dir.path() / "foam", ours = dir.path() / "sluice";
   fs::copy(test::kOpenFoamTutorials / kDamBreak, foam, fs::copy_options::recursive);
   fs::copy_file(foam / "0/alpha.water.orig", foam / "0/alpha.water", fs::copy_options::overwrite_existing);
-  editFile(foam / "system/controlDict", std::regex(R"(\nendTime\s+1;)"), "\nendTime         0.1;");
+  editFileChecked(foam / "system/controlDict", std::regex(R"(\nendTime\s+1;)"), "\nendTime         0.1;");
   if (np > 1) {
-    editFile(foam / "system/decomposeParDict", std::regex(R"(numberOfSubdomains\s+4;)"),
+    editFileChecked(foam / "system/decomposeParDict", std::regex(R"(numberOfSubdomains\s+4;)"),
              "numberOfSubdomains " + std::to_string(np) + ";");
-    editFile(foam / "system/decomposeParDict", std::regex(R"(n\s+\(2 2 1\);)"), "n (" + std::to_string(np) + " 1 1);");
+    editFileChecked(foam / "system/decomposeParDict", std::regex(R"(n\s+\(2 2 1\);)"),
+                    "n (" + std::to_string(np) + " 1 1);");
   }
   ASSERT_EQ(test::runOpenFoam("blockMesh", foam).exitCode, 0);
   // `sluice setfields` in place of OpenFOAM's setFields, for both codes.

@@ -17,7 +17,7 @@ using namespace sluice;
 
 namespace {
 
-test::CavityCase smallCavity() {
+test::CavityCase smallCavityCase() {
   test::CavityCase c;
   c.n = 32;
   c.endTime = 0.4;
@@ -67,7 +67,7 @@ Difference compare(const test::VtkCells& reference, const test::VtkCells& other)
 
 void expectAgreementWithSerial(const std::string& method) {
   test::TempDir dir("consistency-" + method);
-  const test::CavityCase c = smallCavity();
+  const test::CavityCase c = smallCavityCase();
   const auto serialDir = dir.path() / "np1";
   test::writeCavityCase(serialDir, c);
   const test::CommandResult serial = test::runSluice(serialDir, 1, "--quiet");

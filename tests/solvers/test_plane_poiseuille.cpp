@@ -31,7 +31,7 @@ namespace {
 constexpr int kNx = 30, kNy = 20;
 constexpr double kLength = 6, kHeight = 1, kMeanU = 1, kNu = 0.1;
 
-void writeCase(const test::TempDir& dir) {
+void writePoiseuilleCase(const test::TempDir& dir) {
   using runcase::foamFile;
   dir.write("system/blockMeshDict", foamFile("dictionary", "blockMeshDict", fmt::format(R"(
 vertices ((0 0 0) ({0} 0 0) ({0} {1} 0) (0 {1} 0) (0 0 0.1) ({0} 0 0.1) ({0} {1} 0.1) (0 {1} 0.1));
@@ -102,7 +102,7 @@ class PlanePoiseuille : public ::testing::TestWithParam<int> {};
 TEST_P(PlanePoiseuille, DevelopedProfileIsTheParabola) {
   const int np = GetParam();
   test::TempDir dir("poiseuille");
-  writeCase(dir);
+  writePoiseuilleCase(dir);
   const test::CommandResult r = runcase::sluiceRun(dir.path(), np, "--no-renumber");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   const runcase::CellArrays out = runcase::readLastCellArrays(dir.path(), {"U", "p"});

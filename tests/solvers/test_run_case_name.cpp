@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void shortCavity(const fs::path& dir) {
+void writeShortCavity(const fs::path& dir) {
   test::copyCaseInputs(fs::path(SLUICE_SOURCE_DIR) / "cases/cavity", dir);
   std::string control = test::readTextFile(dir / "system/controlDict");
   control = std::regex_replace(control, std::regex("\nendTime[^;]*;"), "\nendTime 0.01;");
@@ -34,7 +34,7 @@ void shortCavity(const fs::path& dir) {
 TEST(RunCaseName, SeriesIsNamedAfterTheCaseDirectory) {
   test::TempDir dir("case-name");
   const fs::path cavity = dir.path() / "lid";
-  shortCavity(cavity);
+  writeShortCavity(cavity);
   const std::string sluice = test::shellQuote(SLUICE_BINARY);
   for (const std::string& how : {std::string("cd ") + test::shellQuote(cavity.string()) + " && " + sluice + " run .",
                                  sluice + " run " + test::shellQuote(cavity.string() + "/"),
@@ -53,7 +53,7 @@ TEST(RunCaseName, SeriesIsNamedAfterTheCaseDirectory) {
 TEST(RunCaseName, SeriesTimesAreTheWriteTimesAsSet) {
   test::TempDir dir("series-times");
   const fs::path cavity = dir.path() / "cavity";
-  shortCavity(cavity);
+  writeShortCavity(cavity);
   std::string control = test::readTextFile(cavity / "system/controlDict");
   control = std::regex_replace(control, std::regex("\ndeltaT[^;]*;"), "\ndeltaT 0.001;");
   control = std::regex_replace(control, std::regex("\nendTime[^;]*;"), "\nendTime 0.03;");

@@ -32,11 +32,11 @@ using namespace sluice;
 
 namespace {
 
-constexpr double kNu = 0.5;
+constexpr double kTgvNu = 0.5;
 constexpr double kEndTime = 0.2;
 constexpr double kTwoPi = 2 * std::numbers::pi;
 
-double decay(double t) { return std::exp(-2 * kNu * t); }
+double decay(double t) { return std::exp(-2 * kTgvNu * t); }
 Vec3 exactU(double x, double y, double t) {
   return {-std::cos(x) * std::sin(y) * decay(t), std::sin(x) * std::cos(y) * decay(t), 0};
 }
@@ -49,7 +49,7 @@ Vec3 centre(int n, long c) {
   return {(c % n + 0.5) * h, (c / n + 0.5) * h, 0.05};
 }
 
-void writeCase(const test::TempDir& dir, int n, int steps, const std::string& pSolver) {
+void writeTaylorGreenCase(const test::TempDir& dir, int n, int steps, const std::string& pSolver) {
   using runcase::foamFile;
   dir.write("system/blockMeshDict", foamFile("dictionary", "blockMeshDict", fmt::format(R"(
 L {:.17g};
@@ -90,7 +90,7 @@ PISO {{ nCorrectors 2; nNonOrthogonalCorrectors 0; pRefCell 0; pRefValue {:.17g}
 )",
                                                                                   pSolver, exactP(c0.x, c0.y, 0))));
   dir.write("constant/transportProperties",
-            foamFile("dictionary", "transportProperties", fmt::format("nu [0 2 -1 0 0 0 0] {};\n", kNu)));
+            foamFile("dictionary", "transportProperties", fmt::format("nu [0 2 -1 0 0 0 0] {};\n", kTgvNu)));
 
   std::string u = fmt::format("internalField nonuniform List<vector> {}\n(\n", n * n);
   std::string p = fmt::format("internalField nonuniform List<scalar> {}\n(\n", n * n);
@@ -116,7 +116,7 @@ const std::string kPcg = "solver PCG; preconditioner DIC;";
 
 double velocityError(int n, int steps, const std::string& pSolver = kPcg) {
   test::TempDir dir("tgv" + std::to_string(n));
-  writeCase(dir, n, steps, pSolver);
+  writeTaylorGreenCase(dir, n, steps, pSolver);
   const test::CommandResult r = runcase::sluiceRun(dir.path(), 1, "--no-renumber", 240);
   if (r.exitCode != 0) {
     ADD_FAILURE() << "sluice run failed:\n" << r.output;

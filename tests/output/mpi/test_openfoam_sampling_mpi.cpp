@@ -21,8 +21,8 @@ namespace fs = std::filesystem;
 using test::readRows;
 using test::worldRank;
 
-double scalarField(const Vec3& p) { return std::sin(3 * p.x) + p.y * p.y + p.x * p.z; }
-Vec3 vectorField(const Vec3& p) { return {p.x * p.y, p.z - p.x * p.x, std::cos(2 * p.y)}; }
+double sampledScalar(const Vec3& p) { return std::sin(3 * p.x) + p.y * p.y + p.x * p.z; }
+Vec3 sampledVector(const Vec3& p) { return {p.x * p.y, p.z - p.x * p.x, std::cos(2 * p.y)}; }
 
 const Vec3 kStart{0.03, 0.05, 0.02}, kEnd{0.97, 0.77, 0.58};
 constexpr int kPoints = 15;
@@ -35,7 +35,7 @@ TEST(OpenFoamSamplingMpi, SetsMatchOpenFoamsPostProcess) {
       "5 4 3", {"cellPoint", "cell"},
       fmt::format("l1 {{ type uniform; axis xyz; start ({} {} {}); end ({} {} {}); nPoints {}; }}", kStart.x, kStart.y,
                   kStart.z, kEnd.x, kEnd.y, kEnd.z, kPoints),
-      scalarField, vectorField};
+      sampledScalar, sampledVector};
   mesh::PolyMesh global;
   std::string failure;
   ASSERT_TRUE(test::runBlockCase(dir, blockCase, global, failure)) << failure;
@@ -44,8 +44,8 @@ TEST(OpenFoamSamplingMpi, SetsMatchOpenFoamsPostProcess) {
   const test::DistributedCase d = test::distributeCase(global, test::Split::scattered);
   parallel::Communicator comm(MPI_COMM_WORLD);
   const SamplingMesh sm(d.local);
-  const test::FieldData T = test::evaluate(sm, scalarField);
-  const test::VectorData U = test::evaluateVector(sm, vectorField);
+  const test::FieldData T = test::evaluate(sm, sampledScalar);
+  const test::VectorData U = test::evaluateVector(sm, sampledVector);
   const SampledField fields[2] = {T.view(), U.view()};
   const std::vector<Vec3> pts = test::line(kStart, kEnd, kPoints);
 

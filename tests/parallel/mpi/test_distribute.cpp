@@ -14,21 +14,13 @@
 #include "sluice/parallel/distribute.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 #include "support/box_mesh.hpp"
+#include "support/mpi_world.hpp"
 
 namespace sluice::parallel {
 namespace {
 
-int commRank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-int commSize() {
-  int s = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &s);
-  return s;
-}
+using test::commRank;  // support/mpi_world.hpp
+using test::commSize;
 
 DecompositionSettings settingsFor(const std::string& method, int nParts) {
   DecompositionSettings s = DecompositionSettings::defaults(nParts);

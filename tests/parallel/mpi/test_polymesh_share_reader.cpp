@@ -33,7 +33,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using mesh::PolyMesh;
-using mesh::testing::BinaryLayout;
+using mesh::test_support::BinaryLayout;
+namespace meshtest = mesh::test_support;  // the mesh tests' helpers (tests/mesh/)
 
 /// A temporary case directory made by rank 0 and seen by every rank; removed
 /// by rank 0 after all ranks are done with it.
@@ -105,7 +106,7 @@ void expectSharesMakeSerialMesh(const fs::path& polyMesh) {
   EXPECT_EQ(static_cast<GlobalLabel>(share.points.size()), nPoints * (r + 1) / ranks - nPoints * r / ranks);
 
   const PolyMesh whole = test::assembleShares(share);
-  mesh::testing::expectSameMesh(whole, serial);
+  meshtest::expectSameMesh(whole, serial);
 }
 
 /// The message of the CollectiveError that `read` throws; fails the test if
@@ -151,13 +152,13 @@ TEST(PolyMeshShareReader, AsciiBoxMesh) {
 
 TEST(PolyMeshShareReader, AsciiMultiPatchMeshWithGroupsAndCyclics) {
   SharedTempDir dir("share_ascii");
-  dir.writeOnRoot([&] { mesh::writePolyMesh(mesh::testing::hexMesh(4, 3, 2, /*cyclicY=*/true), dir.polyMesh()); });
+  dir.writeOnRoot([&] { mesh::writePolyMesh(meshtest::hexMesh(4, 3, 2, /*cyclicY=*/true), dir.polyMesh()); });
   expectSharesMakeSerialMesh(dir.polyMesh());
 }
 
 TEST(PolyMeshShareReader, AsciiTwoDimensionalMeshWithEmptyPatch) {
   SharedTempDir dir("share_ascii");
-  dir.writeOnRoot([&] { mesh::writePolyMesh(mesh::testing::hexMesh(7, 3, 1), dir.polyMesh()); });
+  dir.writeOnRoot([&] { mesh::writePolyMesh(meshtest::hexMesh(7, 3, 1), dir.polyMesh()); });
   expectSharesMakeSerialMesh(dir.polyMesh());
 }
 
@@ -170,10 +171,10 @@ TEST(PolyMeshShareReader, FewerFacesAndPointsThanSomeRanksWouldLike) {
 
 TEST(PolyMeshShareReader, AsciiFaceCompactList) {
   SharedTempDir dir("share_ascii");
-  const PolyMesh m = mesh::testing::hexMesh(3, 3, 2);
+  const PolyMesh m = meshtest::hexMesh(3, 3, 2);
   dir.writeOnRoot([&] {
     mesh::writePolyMesh(m, dir.polyMesh());
-    std::string faces = mesh::testing::foamHeader("ascii", "faceCompactList", "faces", "");
+    std::string faces = meshtest::foamHeader("ascii", "faceCompactList", "faces", "");
     faces += fmt::format("{}\n(\n{}\n)\n\n", m.faces().offsets().size(), fmt::join(m.faces().offsets(), "\n"));
     faces += fmt::format("{}\n(\n{}\n)\n", m.faces().vertices().size(), fmt::join(m.faces().vertices(), " "));
     test::writeText(dir.polyMesh() / "faces", faces);
@@ -187,14 +188,14 @@ TEST(PolyMeshShareReader, AsciiListsWithoutSizes) {
   const PolyMesh m = test::boxMesh(3, 2, 2);
   dir.writeOnRoot([&] {
     mesh::writePolyMesh(m, dir.polyMesh());
-    std::string points = mesh::testing::foamHeader("ascii", "vectorField", "points", "") + "(\n";
+    std::string points = meshtest::foamHeader("ascii", "vectorField", "points", "") + "(\n";
     for (const Vec3& p : m.points()) points += fmt::format("({} {} {})\n", p.x, p.y, p.z);
     test::writeText(dir.polyMesh() / "points", points + ")\n");
-    std::string faces = mesh::testing::foamHeader("ascii", "faceList", "faces", "") + "(\n";
+    std::string faces = meshtest::foamHeader("ascii", "faceList", "faces", "") + "(\n";
     for (Label f = 0; f < m.nFaces(); ++f)
       faces += fmt::format("{}({})\n", m.faces()[f].size(), fmt::join(m.faces()[f], " "));
     test::writeText(dir.polyMesh() / "faces", faces + ")\n");
-    test::writeText(dir.polyMesh() / "owner", mesh::testing::foamHeader("ascii", "labelList", "owner", "") +
+    test::writeText(dir.polyMesh() / "owner", meshtest::foamHeader("ascii", "labelList", "owner", "") +
                                                   fmt::format("({})\n", fmt::join(m.owner(), " ")));
   });
   expectSharesMakeSerialMesh(dir.polyMesh());
@@ -207,7 +208,7 @@ TEST(PolyMeshShareReader, OldNeighbourListPaddedWithMinusOne) {
     mesh::writePolyMesh(m, dir.polyMesh());
     std::vector<Label> padded = m.neighbour();
     padded.resize(static_cast<std::size_t>(m.nFaces()), -1);
-    test::writeText(dir.polyMesh() / "neighbour", mesh::testing::foamHeader("ascii", "labelList", "neighbour", "") +
+    test::writeText(dir.polyMesh() / "neighbour", meshtest::foamHeader("ascii", "labelList", "neighbour", "") +
                                                       fmt::format("{}\n({})\n", padded.size(), fmt::join(padded, " ")));
   });
   expectSharesMakeSerialMesh(dir.polyMesh());
@@ -220,7 +221,7 @@ class PolyMeshShareReaderBinary : public ::testing::TestWithParam<BinaryLayout> 
 TEST_P(PolyMeshShareReaderBinary, SharesMakeTheSerialMesh) {
   SharedTempDir dir("share_binary");
   dir.writeOnRoot([&] {
-    mesh::testing::writeBinaryPolyMesh(mesh::testing::hexMesh(5, 3, 2, /*cyclicY=*/true), dir.polyMesh(), GetParam());
+    meshtest::writeBinaryPolyMesh(meshtest::hexMesh(5, 3, 2, /*cyclicY=*/true), dir.polyMesh(), GetParam());
   });
   expectSharesMakeSerialMesh(dir.polyMesh());
 }
@@ -237,17 +238,17 @@ INSTANTIATE_TEST_SUITE_P(Layouts, PolyMeshShareReaderBinary,
 // ------------------------------------------------------------------ OpenFOAM's own binary files
 
 const fs::path kFoamBashrc = "/usr/share/openfoam/etc/bashrc";
-const fs::path kCavity = "/usr/share/doc/openfoam-examples/examples/incompressible/icoFoam/cavity/cavity";
+const fs::path kFoamCavityTutorial = "/usr/share/doc/openfoam-examples/examples/incompressible/icoFoam/cavity/cavity";
 
 TEST(PolyMeshShareReaderOpenFoam, BinaryBlockMeshCavity) {
   // blockMesh with writeFormat binary writes faceCompactList, label=32,
   // scalar=64. Skipped (on every rank) without OpenFOAM.
-  if (!fs::exists(kFoamBashrc) || !fs::exists(kCavity)) GTEST_SKIP() << "OpenFOAM not installed";
+  if (!fs::exists(kFoamBashrc) || !fs::exists(kFoamCavityTutorial)) GTEST_SKIP() << "OpenFOAM not installed";
   SharedTempDir dir("share_of");
   int madeMesh = 0;
   dir.writeOnRoot([&] {
     const fs::path caseDir = dir.polyMesh().parent_path().parent_path();
-    fs::copy(kCavity, caseDir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    fs::copy(kFoamCavityTutorial, caseDir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
     std::string control = test::readText(caseDir / "system/controlDict");
     const auto at = control.find("writeFormat     ascii;");
     if (at != std::string::npos) control.replace(at, 22, "writeFormat     binary;");
@@ -269,7 +270,7 @@ TEST(PolyMeshShareReaderErrors, TruncatedAsciiPointsFileGivesEveryRankTheSerialM
   const PolyMesh m = test::boxMesh(5, 3, 2);  // 72 points
   dir.writeOnRoot([&] {
     mesh::writePolyMesh(m, dir.polyMesh());
-    std::string points = mesh::testing::foamHeader("ascii", "vectorField", "points", "");
+    std::string points = meshtest::foamHeader("ascii", "vectorField", "points", "");
     points += fmt::format("{}\n(\n", m.nPoints());
     for (Label p = 0; p + 2 < m.nPoints(); ++p)
       points += fmt::format("({} {} {})\n", m.points()[p].x, m.points()[p].y, m.points()[p].z);
@@ -285,7 +286,7 @@ TEST(PolyMeshShareReaderErrors, TruncatedBinaryPointsFileGivesEveryRankTheSerial
   SharedTempDir dir("share_err");
   const PolyMesh m = test::boxMesh(5, 3, 2);  // 72 points
   dir.writeOnRoot([&] {
-    mesh::testing::writeBinaryPolyMesh(m, dir.polyMesh(), BinaryLayout{});
+    meshtest::writeBinaryPolyMesh(m, dir.polyMesh(), BinaryLayout{});
     const std::string points = test::readText(dir.polyMesh() / "points");
     const std::size_t open = points.find("72\n(") + 4;
     test::writeText(dir.polyMesh() / "points", points.substr(0, open + 45 * 24 + 7));
@@ -302,7 +303,7 @@ TEST(PolyMeshShareReaderErrors, NonFiniteBinaryPointFoundByItsRankReachesEveryRa
   SharedTempDir dir("share_err");
   const PolyMesh m = test::boxMesh(5, 3, 2);  // 72 points
   dir.writeOnRoot([&] {
-    mesh::testing::writeBinaryPolyMesh(m, dir.polyMesh(), BinaryLayout{});
+    meshtest::writeBinaryPolyMesh(m, dir.polyMesh(), BinaryLayout{});
     std::string points = test::readText(dir.polyMesh() / "points");
     const std::size_t lastZ = points.find("72\n(") + 4 + 71 * 24 + 16;
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -320,12 +321,12 @@ TEST(PolyMeshShareReaderErrors, Label64OwnerTooLargeForALabel) {
   const PolyMesh m = test::boxMesh(3, 2, 2);
   dir.writeOnRoot([&] {
     const BinaryLayout layout{64, 64, true};
-    mesh::testing::writeBinaryPolyMesh(m, dir.polyMesh(), layout);
+    meshtest::writeBinaryPolyMesh(m, dir.polyMesh(), layout);
     std::vector<std::int64_t> owner(m.owner().begin(), m.owner().end());
     owner[1] = std::int64_t{1} << 40;
-    std::string text = mesh::testing::foamHeader("binary", "labelList", "owner", layout.arch()) +
+    std::string text = meshtest::foamHeader("binary", "labelList", "owner", layout.arch()) +
                        fmt::format("{}\n(", owner.size());
-    for (std::int64_t o : owner) mesh::testing::appendRaw(text, o);
+    for (std::int64_t o : owner) meshtest::appendRaw(text, o);
     test::writeText(dir.polyMesh() / "owner", text + ")\n");
   });
   Communicator comm(MPI_COMM_WORLD);
@@ -405,7 +406,7 @@ TEST(PolyMeshShareReaderErrors, FaceReferringToAMissingPointNamesFileAndFace) {
     }
     mesh::writePolyMesh(m, dir.polyMesh());
     std::string text =
-        mesh::testing::foamHeader("ascii", "faceList", "faces", "") + fmt::format("{}\n(\n", faces.size());
+        meshtest::foamHeader("ascii", "faceList", "faces", "") + fmt::format("{}\n(\n", faces.size());
     for (Label f = 0; f < faces.size(); ++f) text += fmt::format("{}({})\n", faces[f].size(), fmt::join(faces[f], " "));
     test::writeText(dir.polyMesh() / "faces", text + ")\n");
   });
@@ -422,7 +423,7 @@ TEST(PolyMeshShareReaderErrors, InternalFaceWithoutNeighbour) {
     std::vector<Label> neighbour = m.neighbour();
     neighbour[2] = -1;
     test::writeText(dir.polyMesh() / "neighbour",
-                    mesh::testing::foamHeader("ascii", "labelList", "neighbour", "") +
+                    meshtest::foamHeader("ascii", "labelList", "neighbour", "") +
                         fmt::format("{}\n({})\n", neighbour.size(), fmt::join(neighbour, " ")));
   });
   Communicator comm(MPI_COMM_WORLD);
@@ -436,7 +437,7 @@ TEST(PolyMeshShareReaderErrors, OwnerListShorterThanFaces) {
   dir.writeOnRoot([&] {
     mesh::writePolyMesh(m, dir.polyMesh());
     std::vector<Label> owner(m.owner().begin(), m.owner().end() - 1);
-    test::writeText(dir.polyMesh() / "owner", mesh::testing::foamHeader("ascii", "labelList", "owner", "") +
+    test::writeText(dir.polyMesh() / "owner", meshtest::foamHeader("ascii", "labelList", "owner", "") +
                                                   fmt::format("{}\n({})\n", owner.size(), fmt::join(owner, " ")));
   });
   Communicator comm(MPI_COMM_WORLD);

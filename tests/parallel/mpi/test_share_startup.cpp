@@ -18,21 +18,13 @@
 #include "sluice/parallel/share_migration.hpp"
 #include "sluice/parallel/share_partition.hpp"
 #include "support/box_mesh.hpp"
+#include "support/mpi_world.hpp"
 
 namespace sluice::parallel {
 namespace {
 
-int commRank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-int commSize() {
-  int s = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &s);
-  return s;
-}
+using test::commRank;  // support/mpi_world.hpp
+using test::commSize;
 
 // Every rank's part of the cell blocks put together: cell -> rank on every rank.
 std::vector<int> wholeMap(const std::vector<int>& blockPart) { return test::allGatherv(blockPart); }
