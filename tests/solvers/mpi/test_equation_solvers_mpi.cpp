@@ -1,6 +1,6 @@
 // EquationSolvers: one solver per fvSolution entry, and the multigrid mesh
 // asked for only by entries that use GAMG (building it costs a weight per
-// face and an order per cell, for nothing in a PCG run).
+// face and an order per cell, for nothing in a PCG run); on every rank alike.
 #include <gtest/gtest.h>
 
 #include <mpi.h>
@@ -25,7 +25,7 @@ solvers
 
 TEST(EquationSolvers, AskForTheMultigridMeshOnlyForEntriesThatUseGamg) {
   const io::Dictionary fvSolution = io::Dictionary::parse(kFvSolution, "system/fvSolution");
-  parallel::Communicator comm(MPI_COMM_SELF);
+  parallel::Communicator comm(MPI_COMM_WORLD);
   int asked = 0;
   EquationSolvers solvers(fvSolution, comm, [](const std::string&) {}, nullptr, [&asked] {
     ++asked;
