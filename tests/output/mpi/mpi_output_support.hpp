@@ -15,23 +15,12 @@
 
 #include "parallel/cell_measures.hpp"
 #include "support/box_mesh.hpp"
+#include "support/mpi_world.hpp"
 #include "support/temp_dir.hpp"
 #include "sluice/parallel/distribute.hpp"
 #include "support/run_command.hpp"
 
 namespace sluice::test {
-
-inline int worldRank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-inline int worldSize() {
-  int s = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &s);
-  return s;
-}
 
 /// A temporary folder created by rank 0, known to all ranks, removed by rank 0
 /// after every rank is done with it. Collective construction and destruction.
@@ -39,7 +28,7 @@ class SharedTempDir {
  public:
   SharedTempDir() {
     std::string path;
-    if (worldRank() == 0) {
+    if (commRank() == 0) {
       own_ = std::make_unique<TempDir>();
       path = own_->path().string();
     }
@@ -86,8 +75,8 @@ struct DistributedCase {
 inline DistributedCase distributeCase(mesh::PolyMesh global, Split split) {
   DistributedCase d;
   d.global = std::move(global);
-  d.cellToRank = splitCells(d.global, split, worldSize());
-  const bool root = worldRank() == 0;
+  d.cellToRank = splitCells(d.global, split, commSize());
+  const bool root = commRank() == 0;
   d.local = parallel::distributeMesh(MPI_COMM_WORLD, root ? &d.global : nullptr,
                                      root ? std::span<const int>(d.cellToRank) : std::span<const int>());
   return d;

@@ -41,7 +41,7 @@ inline bool haveOpenFoam() {
 
 /// Collective: whether rank 0 has OpenFOAM installed (and the path `required`, if given).
 inline bool openFoamOnRoot(const std::filesystem::path& required = {}) {
-  int ok = worldRank() == 0 && haveOpenFoam() && (required.empty() || std::filesystem::exists(required));
+  int ok = commRank() == 0 && haveOpenFoam() && (required.empty() || std::filesystem::exists(required));
   MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
   return ok != 0;
 }
@@ -49,7 +49,7 @@ inline bool openFoamOnRoot(const std::filesystem::path& required = {}) {
 /// Collective: rank 0 runs `command` (OpenFOAM) unless an earlier one failed;
 /// every rank learns whether it worked. The failure and the output go to `failure`.
 inline bool runOnRoot(const std::string& command, std::string& failure) {
-  if (worldRank() == 0 && failure.empty()) {
+  if (commRank() == 0 && failure.empty()) {
     const auto r = runCommand(std::string(kOpenFoamEnv) + command, 300);
     if (r.exitCode != 0) failure = command + " failed:\n" + r.output;
   }
@@ -154,10 +154,10 @@ inline void writeBlockFields(const std::filesystem::path& dir, const mesh::PolyM
 /// output in `failure`, if blockMesh or postProcess failed.
 inline bool runBlockCase(const std::filesystem::path& dir, const BlockCase& c, mesh::PolyMesh& global,
                          std::string& failure) {
-  if (worldRank() == 0) writeBlockCase(dir, c);
+  if (commRank() == 0) writeBlockCase(dir, c);
   if (!runOnRoot("blockMesh -case " + shellQuote(dir.string()), failure)) return false;
   global = mesh::readPolyMesh(dir / "constant/polyMesh");
-  if (worldRank() == 0) writeBlockFields(dir, global, c.T, c.U);
+  if (commRank() == 0) writeBlockFields(dir, global, c.T, c.U);
   return runOnRoot("postProcess -case " + shellQuote(dir.string()) + " -time 0 -fields '(T U)'", failure);
 }
 

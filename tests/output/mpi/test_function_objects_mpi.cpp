@@ -23,7 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::linear;
-using test::worldRank;
+using test::commRank;
 
 const char* const kControlDict = R"(
 application simpleFoam;
@@ -132,7 +132,7 @@ TEST(FunctionObjectsMpi, SetsAndProbesWriteTheirFiles) {
   for (long i = 1; i <= 4; ++i)
     functions.execute({0.1 * static_cast<double>(i), 0.1, i, i == 3, ""}, box.fields.lookup());
 
-  if (worldRank() != 0) {
+  if (commRank() != 0) {
     EXPECT_TRUE(warnings.empty());
     return;
   }
@@ -218,7 +218,7 @@ functions
 )",
                                                   tmp.path(), &warnings);
   functions.execute({0.5, 0.5, 1, false, ""}, box.fields.lookup());
-  if (worldRank() != 0) return;
+  if (commRank() != 0) return;
   EXPECT_EQ(warnings, (std::vector<std::string>{"function object 'gauges': set 'off' has no points inside the mesh",
                                                 "function object 'gauges': field 'missing' not found; not sampled"}));
 
@@ -273,7 +273,7 @@ TEST(FunctionObjectsMpi, ExecuteAllIgnoresTheWriteControl) {
   const Box box(test::Split::slabs);
   FunctionObjects functions = box.functionObjects(kControlDict, tmp.path());
   functions.executeAll({5.0, 0, 0, false, "5"}, box.fields.lookup());
-  if (worldRank() == 0) {
+  if (commRank() == 0) {
     EXPECT_TRUE(fs::exists(tmp.path() / "postProcessing/line/5/centre_p_U.csv"));
     EXPECT_EQ(test::readTextFile(tmp.path() / "postProcessing/cells/5/pts_id.xy"), "# x id\n0.1 0\n0.6 54\n");
     EXPECT_EQ(test::splitLines(test::readTextFile(tmp.path() / "postProcessing/probes/0/id")).back(), "5  0  21  63");
@@ -282,7 +282,7 @@ TEST(FunctionObjectsMpi, ExecuteAllIgnoresTheWriteControl) {
 
 TEST(FunctionObjectsMpi, AnUnwritableOutputFolderIsAnErrorOnAllRanks) {
   test::SharedTempDir tmp;
-  if (worldRank() == 0) std::ofstream(tmp.path() / "postProcessing") << "a file";
+  if (commRank() == 0) std::ofstream(tmp.path() / "postProcessing") << "a file";
   MPI_Barrier(MPI_COMM_WORLD);
   const Box box(test::Split::slabs);
   FunctionObjects functions = box.functionObjects(kControlDict, tmp.path());

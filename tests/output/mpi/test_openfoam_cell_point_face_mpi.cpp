@@ -32,7 +32,7 @@ namespace {
 namespace fs = std::filesystem;
 using test::readRows;
 using test::runOnRoot;
-using test::worldRank;
+using test::commRank;
 
 const char* const kDamBreak =
     "/usr/share/doc/openfoam-examples/examples/multiphase/interFoam/laminar/damBreak/damBreak";
@@ -121,7 +121,7 @@ TEST(OpenFoamCellPointFaceMpi, BlockMeshSetsMatchOpenFoamsPostProcess) {
     for (const auto& [name, set] : sets) {
       PointSampler sampler(sm, set.points, set.faces, scheme, comm);
       const auto ours = sampler.sample(fields);
-      if (worldRank() != 0) continue;
+      if (commRank() != 0) continue;
       const fs::path out = dir / "postProcessing" / schemeName(scheme) / "0";
       const auto tRows = readRows(out / (name + "_T.xy"));
       const auto uRows = readRows(out / (name + "_U.xy"));
@@ -158,7 +158,7 @@ TEST(OpenFoamCellPointFaceMpi, DamBreakGaugesMatchOpenFoamsPostProcess) {
   test::SharedTempDir tmp;
   const fs::path dir = tmp.path() / "damBreak";
   const Vec3 start{0.05, 0.25, 0.005}, end{0.25, 0.35, 0.005};  // across the top of the water column
-  if (worldRank() == 0) {
+  if (commRank() == 0) {
     fs::copy(kDamBreak, dir, fs::copy_options::recursive);
     fs::copy_file(dir / "0/alpha.water.orig", dir / "0/alpha.water", fs::copy_options::overwrite_existing);
     // Full precision, and two more sets in a raw-format object next to the tutorial's.
@@ -213,7 +213,7 @@ TEST(OpenFoamCellPointFaceMpi, DamBreakGaugesMatchOpenFoamsPostProcess) {
     const FaceSet set = faceSet(sm, a, b, comm);
     PointSampler sampler(sm, set.points, set.faces, InterpolationScheme::cellPointFace, comm);
     const auto ours = sampler.sample(std::span(&field, 1));
-    if (worldRank() != 0) continue;
+    if (commRank() != 0) continue;
     const VtkSet of = readVtkSet(out / "sampleSets/0" / (name + "_alpha.water.vtk"));
     ASSERT_EQ(of.points.size(), set.points.size()) << name;
     ASSERT_EQ(of.values.size(), set.points.size()) << name;
@@ -228,7 +228,7 @@ TEST(OpenFoamCellPointFaceMpi, DamBreakGaugesMatchOpenFoamsPostProcess) {
   for (const auto& [name, set] : {std::pair<std::string, const FaceSet&>{"across", across}, {"line", line}}) {
     PointSampler sampler(sm, set.points, set.faces, InterpolationScheme::cellPointFace, comm);
     const auto ours = sampler.sample(std::span(&field, 1));
-    if (worldRank() != 0) continue;
+    if (commRank() != 0) continue;
     const auto rows = readRows(out / "extraSets/0" / (name + "_alpha.water.xy"));
     ASSERT_EQ(rows.size(), set.points.size()) << name;
     int between = 0;  // values strictly between 0 and 1: the interpolation near the interface matters

@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::readRows;
-using test::worldRank;
+using test::commRank;
 
 double sampledScalar(const Vec3& p) { return std::sin(3 * p.x) + p.y * p.y + p.x * p.z; }
 Vec3 sampledVector(const Vec3& p) { return {p.x * p.y, p.z - p.x * p.x, std::cos(2 * p.y)}; }
@@ -54,7 +54,7 @@ TEST(OpenFoamSamplingMpi, SetsMatchOpenFoamsPostProcess) {
     PointSampler sampler(sm, pts, scheme, comm);
     const auto ours = sampler.sample(fields);
     if (scheme == InterpolationScheme::cellPoint) cellPointT = ours[0];
-    if (worldRank() != 0) continue;
+    if (commRank() != 0) continue;
     const fs::path out = dir / "postProcessing" / schemeName(scheme) / "0";
     const auto tRows = readRows(out / "l1_T.xy");
     const auto uRows = readRows(out / "l1_U.xy");

@@ -21,7 +21,7 @@ using test::FieldData;
 using test::FieldFunction;
 using test::linear;
 using test::line;
-using test::worldRank;
+using test::commRank;
 
 class PointSamplerMpi : public ::testing::TestWithParam<test::Split> {};
 

@@ -27,8 +27,8 @@
 namespace sluice::output {
 namespace {
 
-using test::worldRank;
-using test::worldSize;
+using test::commRank;
+using test::commSize;
 
 /// The patches written as blocks (not empty, not processor).
 std::size_t writtenPatches(const mesh::PolyMesh& m) {
@@ -65,7 +65,7 @@ std::filesystem::path writeSeries(const std::filesystem::path& caseDir, const pa
     writer.endTime();
     EXPECT_EQ(writer.nWrites(), static_cast<int>(n) + 1);
     // The series is complete after every write.
-    if (worldRank() == 0) {
+    if (commRank() == 0) {
       const std::string pvd = test::readTextFile(writer.seriesFile());
       EXPECT_EQ(static_cast<std::size_t>(std::count(pvd.begin(), pvd.end(), '\n')),
                 5 + (1 + writtenPatches(local.mesh)) * (n + 1));
@@ -78,13 +78,13 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
   test::SharedTempDir tmp;
   const test::DistributedCase d = test::distributeCase(test::boxMesh(6, 5, 4, test::wavyMap), test::Split::scattered);
   const auto pvd = writeSeries(tmp.path(), d.local, {0.25, 0.5, 1.0});
-  if (worldRank() != 0) return;
+  if (commRank() != 0) return;
 
   const test::CommandResult r = test::checkVtk("--times " + test::shellQuote(pvd.string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
   // 3 times x (internal + xMin, xMax, yMin, yMax).
   EXPECT_EQ(r.output,
-            fmt::format("time 0.25\ntime 0.5\ntime 1\nok: 1 .pvd, 15 .pvtu, {} .vtu files\n", 15 * worldSize()));
+            fmt::format("time 0.25\ntime 0.5\ntime 1\nok: 1 .pvd, 15 .pvtu, {} .vtu files\n", 15 * commSize()));
   std::string expected =
       "<?xml version=\"1.0\"?>\n"
       "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
@@ -104,7 +104,7 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
   // Internal pieces of the last time: every global cell once, values of its id.
   const Label nGlobal = d.global.nCells();
   std::vector<int> seen(nGlobal, 0);
-  for (int rank = 0; rank < worldSize(); ++rank) {
+  for (int rank = 0; rank < commSize(); ++rank) {
     const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_1" / fmt::format("internal_{}.vtu", rank));
     const auto ids = v.at("cellId").as<std::int64_t>();
     const auto p = v.at("p").as<double>();
@@ -138,7 +138,7 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
   const std::vector<std::string> patches{"xMin", "xMax", "yMin", "yMax"};
   std::vector<int> perPatch(6, 0);
   for (std::size_t pi = 0; pi < patches.size(); ++pi)
-    for (int rank = 0; rank < worldSize(); ++rank) {
+    for (int rank = 0; rank < commSize(); ++rank) {
       const test::VtuData v =
           test::readVtu(tmp.path() / "VTK/box_1/boundary" / fmt::format("{}_{}.vtu", patches[pi], rank));
       const auto points = v.at("Points").as<double>();
@@ -184,15 +184,15 @@ TEST(VtkWriterMpi, RanksWithoutFacesOnAPatchWriteAnEmptyPiece) {
   test::SharedTempDir tmp;
   const test::DistributedCase d = test::distributeCase(test::boxMesh(8, 3, 2), test::Split::slabs);
   const auto pvd = writeSeries(tmp.path(), d.local, {0.5});
-  if (worldRank() != 0) return;
+  if (commRank() != 0) return;
   const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
   const std::filesystem::path dir = tmp.path() / "VTK/box_0.5/boundary";
   for (const auto& [patch, faces, onlyRank] :
-       {std::tuple{"xMin", 3 * 2, 0}, {"xMax", 3 * 2, worldSize() - 1}, {"yMin", 8 * 2, -1}}) {
+       {std::tuple{"xMin", 3 * 2, 0}, {"xMax", 3 * 2, commSize() - 1}, {"yMin", 8 * 2, -1}}) {
     const std::string index = test::readTextFile(dir / (std::string(patch) + ".pvtu"));
     long long total = 0;
-    for (int rank = 0; rank < worldSize(); ++rank) {
+    for (int rank = 0; rank < commSize(); ++rank) {
       const std::string piece = fmt::format("{}_{}.vtu", patch, rank);
       EXPECT_NE(index.find("<Piece Source=\"" + piece + "\"/>"), std::string::npos) << piece;
       const test::VtuData v = test::readVtu(dir / piece);
@@ -212,11 +212,11 @@ TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
   test::SharedTempDir tmp;
   const test::DistributedCase d = test::distributeCase(test::refinedColumnsBox(4, 3), test::Split::slabs);
   writeSeries(tmp.path(), d.local, {0.0});
-  if (worldRank() != 0) return;
+  if (commRank() != 0) return;
   const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "VTK/box.pvd").string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
   long long polyhedra = 0, hexahedra = 0, boundaryFaces = 0;
-  for (int rank = 0; rank < worldSize(); ++rank) {
+  for (int rank = 0; rank < commSize(); ++rank) {
     const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("internal_{}.vtu", rank));
     for (std::uint8_t t : v.at("types").as<std::uint8_t>()) {
       polyhedra += t == 42;
@@ -260,9 +260,9 @@ TEST(VtkWriterMpi, SharedFieldValuesWriteTheSameBytesAsCopiedOnes) {
     }
     writer.endTime();
   }
-  const std::string piece = fmt::format("VTK/box_0.5/internal_{}.vtu", worldRank());
+  const std::string piece = fmt::format("VTK/box_0.5/internal_{}.vtu", commRank());
   EXPECT_TRUE(test::readTextFile(tmp.path() / "copied" / piece) == test::readTextFile(tmp.path() / "shared" / piece));
-  if (worldRank() == 0) {
+  if (commRank() == 0) {
     const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "shared/VTK/box.pvd").string()));
     EXPECT_EQ(r.exitCode, 0) << r.output;
   }
@@ -272,11 +272,11 @@ TEST(VtkWriterMpi, PrismMeshIsWedgesThatPassTheChecker) {
   test::SharedTempDir tmp;
   const test::DistributedCase d = test::distributeCase(test::prismBox(4, 3, 2), test::Split::scattered);
   writeSeries(tmp.path(), d.local, {0.0});
-  if (worldRank() != 0) return;
+  if (commRank() != 0) return;
   const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "VTK/box.pvd").string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
   long long cells = 0, boundaryFaces = 0;
-  for (int rank = 0; rank < worldSize(); ++rank) {
+  for (int rank = 0; rank < commSize(); ++rank) {
     const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_0" / fmt::format("internal_{}.vtu", rank));
     EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 13));
     EXPECT_THROW(v.at("faces"), std::exception) << "no polyhedron arrays";
@@ -315,7 +315,7 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
   // A folder of ours the series does not list (box_0.25), and folders that
   // are not the series': foamToVTK's VTK/<case>_<index>/ (internal.vtu, no
   // .pvtu), other names.
-  if (worldRank() == 0) {
+  if (commRank() == 0) {
     for (const char* stray : {"box_0.25", "box_20", "box_notes", "other_1"})
       std::filesystem::create_directories(tmp.path() / "VTK" / stray);
     test::writeText(tmp.path() / "VTK/box_0.25/internal.pvtu", "<VTKFile/>\n");
@@ -334,7 +334,7 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
     writer.addCellField("p", std::span<const double>(p));
     writer.endTime();
   }
-  if (worldRank() == 0) {
+  if (commRank() == 0) {
     EXPECT_EQ(vtkFolders(tmp.path()),
               (std::vector<std::string>{"box_0", "box_0.5", "box_1.25", "box_20", "box_notes", "other_1"}));
     EXPECT_EQ(seriesTimes(pvd), (std::vector<std::string>{"0", "0.5", "1.25"}));
@@ -347,7 +347,7 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
     writer.startSeries(0.5, true);
     EXPECT_EQ(writer.nWrites(), 2);
   }
-  if (worldRank() == 0) {
+  if (commRank() == 0) {
     EXPECT_EQ(vtkFolders(tmp.path()),
               (std::vector<std::string>{"box_0", "box_0.5", "box_20", "box_notes", "other_1"}));
     EXPECT_EQ(seriesTimes(pvd), (std::vector<std::string>{"0", "0.5"}));
@@ -358,7 +358,7 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
     writer.startSeries(0.0);
     EXPECT_EQ(writer.nWrites(), 0);
   }
-  if (worldRank() == 0) {
+  if (commRank() == 0) {
     EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_20", "box_notes", "other_1"}));
     EXPECT_FALSE(std::filesystem::exists(pvd));
   }
@@ -366,7 +366,7 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
 
 TEST(VtkWriterMpi, AFileWhereTheVtkFolderShouldBeIsAnErrorOnAllRanks) {
   test::SharedTempDir tmp;
-  if (worldRank() == 0) std::ofstream(tmp.path() / "VTK") << "not a folder";
+  if (commRank() == 0) std::ofstream(tmp.path() / "VTK") << "not a folder";
   MPI_Barrier(MPI_COMM_WORLD);
   const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 3, 1), test::Split::slabs);
   parallel::Communicator comm(MPI_COMM_WORLD);
@@ -407,7 +407,7 @@ TEST(VtkWriterMpi, VtkPythonReaderReadsTheSeriesAndValidatesItsCells) {
   // job): every cell once, and every wedge, pyramid and tetrahedron valid
   // (faces oriented out of the cell, convex) in the order written.
   int python = 0;  // 1: python3, 2: pvpython
-  if (worldRank() == 0) {
+  if (commRank() == 0) {
     if (test::runCommand("python3 -c 'import vtk'").exitCode == 0) python = 1;
     else if (test::runCommand("env -i PATH=\"$PATH\" pvpython -c 'import vtk'").exitCode == 0) python = 2;
   }
@@ -419,7 +419,7 @@ TEST(VtkWriterMpi, VtkPythonReaderReadsTheSeriesAndValidatesItsCells) {
   const test::DistributedCase mixed =
       test::distributeCase(test::splitCube({true, false, true, false, true, false}), test::Split::scattered);
   writeSeries(cones.path(), mixed.local, {0.5});
-  if (worldRank() != 0) return;
+  if (commRank() != 0) return;
   const std::string script =
       "import vtk,sys\n"
       "r=vtk.vtkXMLPUnstructuredGridReader(); r.SetFileName(sys.argv[1]); r.Update()\n"
