@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <malloc.h>
-
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -128,14 +126,6 @@ std::vector<std::string> methodAndRenumberOptions(const std::string& method, boo
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Large arrays (a field, a matrix, a temporary of the size of the mesh)
-  // straight from mmap and back to the system when freed, at a fixed
-  // threshold: glibc raises its threshold to the size of each mmapped block
-  // freed (up to 32 MiB), after which such arrays come from the heap, whose
-  // freed space stays resident. Measured on a 1M-cell cavity at 1 rank: peak
-  // resident 1233 -> 1148 MiB. The cost, page faults of a fresh array, is a
-  // few ms per step there.
-  mallopt(M_MMAP_THRESHOLD, 1 << 20);
   // Line by line even into a pipe or file (`sluice run CASE | tee log`), as a
   // solver log is read while the run goes on.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
