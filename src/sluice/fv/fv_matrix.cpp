@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
+#include <utility>
 
 #include "sluice/core/error.hpp"
 #include "sluice/fv/face_loops.hpp"
@@ -25,10 +27,6 @@ FvMatrix<T>::FvMatrix(const field::VolField<T>& psi) : psi_(&psi), ldu_(psi.mesh
   const linear::LduAddressing& a = ldu_.addressing();
   if (static_cast<Label>(a.lower.size()) != mesh.nInternalFaces() || a.nCells != mesh.nCells())
     throw Error("FvMatrix: the mesh's matrix addressing does not match its faces");
-  ldu_.diag().assign(a.nCells, 0.0);
-  ldu_.lower().assign(a.lower.size(), 0.0);
-  ldu_.upper().assign(a.upper.size(), 0.0);
-  ldu_.coupleCoeffs().assign(a.coupleRow.size(), 0.0);
   source_.assign(mesh.nCells(), T{});
   internalCoeffs_.assign(mesh.nBoundaryFaces(), T{});
   boundaryCoeffs_.assign(mesh.nBoundaryFaces(), T{});
@@ -254,15 +252,16 @@ class MeshGhosts : public linear::GhostUpdater {
 
 template <field::FieldValueType T>
 typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component, std::span<const T> density) const {
-  return componentSystem(component, density, ldu_.diag());
+  ComponentSystem s{ldu_.diag(), componentSource(component, density)};
+  forEachRegularFace([&](Label, Label P, Label b) { s.diag[P] += fv::component(internalCoeffs_[b], component); });
+  return s;
 }
 
 template <field::FieldValueType T>
-typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component, std::span<const T> density,
-                                                                   const std::vector<Scalar>& interiorDiag) const {
-  ComponentSystem s{interiorDiag, std::vector<Scalar>(source_.size())};
+std::vector<Scalar> FvMatrix<T>::componentSource(int component, std::span<const T> density) const {
+  std::vector<Scalar> source(source_.size());
   if (density.empty()) {
-    for (std::size_t i = 0; i < source_.size(); ++i) s.source[i] = fv::component(source_[i], component);
+    for (std::size_t i = 0; i < source_.size(); ++i) source[i] = fv::component(source_[i], component);
   } else {
     // Bit for bit what (M == density) would hold: source + (1 V) density.
     if (density.size() < source_.size())
@@ -270,14 +269,58 @@ typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component
                   std::to_string(source_.size()) + " cells");
     const auto volumes = mesh().cellVolumes();
     for (std::size_t i = 0; i < source_.size(); ++i)
-      s.source[i] = fv::component(T(source_[i] + 1.0 * volumes[i] * density[i]), component);
+      source[i] = fv::component(T(source_[i] + 1.0 * volumes[i] * density[i]), component);
   }
-  forEachRegularFace([&](Label, Label P, Label b) {
-    s.diag[P] += fv::component(internalCoeffs_[b], component);
-    s.source[P] += fv::component(boundaryCoeffs_[b], component);
-  });
-  return s;
+  forEachRegularFace([&](Label, Label P, Label b) { source[P] += fv::component(boundaryCoeffs_[b], component); });
+  return source;
 }
+
+namespace {
+
+/// The diagonal entries of the cells on Regular boundary faces, one entry
+/// per face in forEachRegularFace order, so that FvMatrix::solve can add a
+/// component's boundary coefficients to the diagonal in place and take them
+/// off again (instead of copying the whole diagonal). The sums are formed
+/// face by face in that order, exactly as componentSystem forms them.
+struct BoundaryDiagonal {
+  std::vector<Label> cell;       ///< per entry: the face's cell
+  std::vector<Label> previous;   ///< per entry: the previous entry on the same cell, or -1
+  std::vector<bool> last;        ///< per entry: no later entry on the same cell
+  std::vector<Scalar> interior;  ///< per entry: the cell's diagonal without boundary coefficients
+  std::vector<Scalar> value;     ///< per entry: interior plus this and the earlier entries' coefficients
+
+  void add(Label P, Scalar diagonal) {
+    cell.push_back(P);
+    interior.push_back(diagonal);
+  }
+  void link() {
+    std::unordered_map<Label, Label> latest;
+    previous.assign(cell.size(), -1);
+    last.assign(cell.size(), true);
+    for (std::size_t k = 0; k < cell.size(); ++k) {
+      const auto [it, fresh] = latest.try_emplace(cell[k], static_cast<Label>(k));
+      if (!fresh) {
+        previous[k] = it->second;
+        last[static_cast<std::size_t>(it->second)] = false;
+        it->second = static_cast<Label>(k);
+      }
+    }
+    value.resize(cell.size());
+  }
+  /// value[k] from coefficient(k); true if a cell's final value differs from `diag`.
+  template <class Coefficient>
+  bool compute(const std::vector<Scalar>& diag, Coefficient&& coefficient) {
+    bool differs = false;
+    for (std::size_t k = 0; k < cell.size(); ++k) {
+      const Label p = previous[k];
+      value[k] = (p >= 0 ? value[static_cast<std::size_t>(p)] : interior[k]) + coefficient(k);
+      if (last[k] && value[k] != diag[static_cast<std::size_t>(cell[k])]) differs = true;
+    }
+    return differs;
+  }
+};
+
+}  // namespace
 
 template <field::FieldValueType T>
 void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density) {
@@ -289,27 +332,43 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   const Label nCells = m.nCells();
   std::array<bool, 3> solved{true, true, true};
   if constexpr (nComponents<T> > 1) solved = m.solutionDirections();
-  // The diagonal without the Regular boundary faces, restored after the
-  // solves; a component's diagonal is set only when it differs from the
-  // last one, so preconditioner factors are reused across components when
-  // the boundary treats every component alike.
-  const std::vector<Scalar> interiorDiag = ldu_.diag();
+  // Each component's Regular boundary coefficients go onto the diagonal in
+  // place and come off after the solves; a component's diagonal is written
+  // only when it differs from the last one, so preconditioner factors are
+  // reused across components when the boundary treats every component alike.
+  BoundaryDiagonal boundary;
+  std::vector<Label> boundaryFace;
+  forEachRegularFace([&](Label, Label P, Label b) {
+    boundary.add(P, std::as_const(ldu_).diag()[P]);
+    boundaryFace.push_back(b);
+  });
+  boundary.link();
   bool diagSet = false;
-  std::vector<double> x(nLocal);
+  // A scalar is solved in the field's own storage; a vector one component at a time in a copy.
+  std::vector<double> x(nComponents<T> > 1 ? nLocal : 0);
   MeshGhosts ghosts(m);
   static constexpr const char* kSuffix[3] = {"x", "y", "z"};
   for (int c = 0; c < nComponents<T>; ++c) {
     if (!solved[c]) continue;
-    ComponentSystem system = componentSystem(c, density, interiorDiag);  // one component's system at a time
-    if (!diagSet || system.diag != std::as_const(ldu_).diag()) {
-      ldu_.diag() = std::move(system.diag);
+    const std::vector<Scalar> source = componentSource(c, density);  // one component's system at a time
+    const bool differs = boundary.compute(std::as_const(ldu_).diag(), [&](std::size_t k) {
+      return fv::component(internalCoeffs_[boundaryFace[k]], c);
+    });
+    if (!diagSet || differs) {
+      std::vector<Scalar>& diag = ldu_.diag();
+      for (std::size_t k = 0; k < boundary.cell.size(); ++k) diag[boundary.cell[k]] = boundary.value[k];
       diagSet = true;
     }
-    for (Label i = 0; i < nLocal; ++i) x[i] = component(psi[i], c);
-    solveScalar(ldu_, x, system.source, ghosts, nComponents<T> > 1 ? psi.name() + kSuffix[c] : psi.name());
-    for (Label i = 0; i < nCells; ++i) setComponent(psi[i], c, x[i]);
+    if constexpr (nComponents<T> == 1) {
+      solveScalar(ldu_, std::span<double>(psi.values().data(), nLocal), source, ghosts, psi.name());
+    } else {
+      for (Label i = 0; i < nLocal; ++i) x[i] = component(psi[i], c);
+      solveScalar(ldu_, x, source, ghosts, psi.name() + kSuffix[c]);
+      for (Label i = 0; i < nCells; ++i) setComponent(psi[i], c, x[i]);
+    }
   }
-  ldu_.diag() = interiorDiag;
+  std::vector<Scalar>& diag = ldu_.diag();
+  for (std::size_t k = 0; k < boundary.cell.size(); ++k) diag[boundary.cell[k]] = boundary.interior[k];
   psi.correctBoundaryConditions();
 }
 
@@ -325,7 +384,8 @@ FvMatrix<T>& FvMatrix<T>::operator+=(const FvMatrix& other) {
   checkSameField(other, "+");
   ldu_.setAsymmetricStructure(ldu_.asymmetricStructure() || other.ldu_.asymmetricStructure());
   addInto(ldu_.diag(), other.ldu_.diag(), 1);
-  addInto(ldu_.lower(), other.ldu_.lower(), 1);
+  if (ldu_.storesLower() || other.ldu_.storesLower())  // else both symmetric: upper is lower
+    addInto(ldu_.lower(), std::as_const(other.ldu_).lower(), 1);
   addInto(ldu_.upper(), other.ldu_.upper(), 1);
   addInto(ldu_.coupleCoeffs(), other.ldu_.coupleCoeffs(), 1);
   addInto(source_, other.source_, 1);
@@ -343,7 +403,8 @@ FvMatrix<T>& FvMatrix<T>::operator-=(const FvMatrix& other) {
   checkSameField(other, "-");
   ldu_.setAsymmetricStructure(ldu_.asymmetricStructure() || other.ldu_.asymmetricStructure());
   addInto(ldu_.diag(), other.ldu_.diag(), -1);
-  addInto(ldu_.lower(), other.ldu_.lower(), -1);
+  if (ldu_.storesLower() || other.ldu_.storesLower())  // else both symmetric: upper is lower
+    addInto(ldu_.lower(), std::as_const(other.ldu_).lower(), -1);
   addInto(ldu_.upper(), other.ldu_.upper(), -1);
   addInto(ldu_.coupleCoeffs(), other.ldu_.coupleCoeffs(), -1);
   addInto(source_, other.source_, -1);
@@ -359,7 +420,8 @@ FvMatrix<T>& FvMatrix<T>::operator-=(const FvMatrix& other) {
 template <field::FieldValueType T>
 FvMatrix<T>& FvMatrix<T>::operator*=(Scalar s) {
   for (Scalar& v : ldu_.diag()) v *= s;
-  for (Scalar& v : ldu_.lower()) v *= s;
+  if (ldu_.storesLower())
+    for (Scalar& v : ldu_.lower()) v *= s;
   for (Scalar& v : ldu_.upper()) v *= s;
   for (Scalar& v : ldu_.coupleCoeffs()) v *= s;
   for (T& v : source_) v *= s;

@@ -172,8 +172,8 @@ class FvMatrix {
 
  private:
   FvMatrix& addDensity(std::span<const T> density, Scalar sign);
-  ComponentSystem componentSystem(int component, std::span<const T> density,
-                                  const std::vector<Scalar>& interiorDiag) const;
+  /// The source of componentSystem (nCells entries).
+  std::vector<Scalar> componentSource(int component, std::span<const T> density) const;
   void checkSameField(const FvMatrix& other, const char* op) const;
   /// Sum of |off-diagonal| per owned row (coupled coefficients included).
   std::vector<Scalar> sumMagOffDiag() const;

@@ -26,13 +26,20 @@ std::vector<Vec3> boundaryValuesOf(const field::VolVectorField& U, std::span<con
 
 /// Sf . interpolate(cells) per face (zero on empty faces).
 std::vector<Scalar> fluxOf(const field::VolVectorField& U, std::span<const Vec3> cells) {
+  return linearFlux(U.mesh(), cells, boundaryValuesOf(U, cells));
+}
+
+/// k per face into `k` (see the header), from phiOld and flux0 = fluxOf(U, U0);
+/// faces of patches whose U condition fixes the value are left as they are.
+void couplingCoeffInto(const field::VolVectorField& U, std::span<const Scalar> phiOld,
+                       std::span<const Scalar> flux0, std::span<Scalar> k) {
   const field::FvMesh& mesh = U.mesh();
-  const std::vector<Vec3> b = boundaryValuesOf(U, cells);
-  const std::vector<Vec3> faces = interpolateLinear<Vec3>(mesh, cells, b);
-  const auto& Sf = mesh.geometry().faceAreas;
-  std::vector<Scalar> flux(mesh.nFaces());
-  for (Label f = 0; f < mesh.nFaces(); ++f) flux[f] = dot(Sf[f], faces[f]);
-  return flux;
+  for (Label f = 0; f < mesh.nInternalFaces(); ++f)
+    k[f] = 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
+  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label patch) {
+    if (kind == BoundaryFaceKind::Regular && conditionOf(U, patch).fixesValue()) return;
+    k[f] = 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
+  });
 }
 
 std::span<const Vec3> oldValues(const field::VolVectorField& U) {
@@ -47,18 +54,13 @@ std::span<const Scalar> oldValues(const field::SurfaceScalarField& phi) {
 
 field::SurfaceScalarField ddtCouplingCoeff(const field::VolVectorField& U, std::span<const Vec3> U0,
                                            std::span<const Scalar> phiOld) {
-  const field::FvMesh& mesh = U.mesh();
-  field::SurfaceScalarField k("ddtCouplingCoeff", mesh, io::DimensionSet{});
-  const std::vector<Scalar> flux0 = fluxOf(U, U0);
-  for (Label f = 0; f < mesh.nInternalFaces(); ++f)
-    k[f] = 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
-  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label patch) {
-    if (kind == BoundaryFaceKind::Regular && conditionOf(U, patch).fixesValue()) return;
-    k[f] = 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
-  });
+  field::SurfaceScalarField k("ddtCouplingCoeff", U.mesh(), io::DimensionSet{});
+  couplingCoeffInto(U, phiOld, fluxOf(U, U0), k.values());
   return k;
 }
 
+// One flux of U0 serves k and the Euler correction, and k is built in the
+// result's storage: one face array besides the result, none of vectors.
 field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::SurfaceScalarField& phi,
                                   const DdtScheme& scheme, const TimeStep& time) {
   const parallel::ScopedPhase phase(U.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
@@ -68,7 +70,9 @@ field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::S
   if (scheme.kind == DdtKind::steadyState) return result;
   const std::span<const Vec3> U0 = oldValues(U);
   const std::span<const Scalar> phi0 = oldValues(phi);
-  const field::SurfaceScalarField k = ddtCouplingCoeff(U, U0, phi0);
+  std::vector<Scalar> flux = fluxOf(U, U0);
+  std::vector<Scalar>& k = result.values();  // zero where couplingCoeffInto leaves it
+  couplingCoeffInto(U, phi0, flux, k);
   if (scheme.kind == DdtKind::backward) {
     U.keepOldOldTime();
     phi.keepOldOldTime();
@@ -76,17 +80,18 @@ field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::S
   const BackwardCoeffs b = scheme.kind == DdtKind::backward ? backwardCoeffs(time, U.nOldTimes()) : BackwardCoeffs{};
   const Scalar rDeltaT = 1.0 / time.deltaT;
   if (b.c00 == 0) {
-    const std::vector<Scalar> flux0 = fluxOf(U, U0);
-    for (Label f = 0; f < mesh.nFaces(); ++f) result[f] = k[f] * rDeltaT * (phi0[f] - flux0[f]);
+    for (Label f = 0; f < mesh.nFaces(); ++f) k[f] = k[f] * rDeltaT * (phi0[f] - flux[f]);
     return result;
   }
   const std::span<const Vec3> U00 = U.oldOldTime();
   const std::span<const Scalar> phi00 = phi.oldOldTime();
-  std::vector<Vec3> combined(U0.size());
-  for (std::size_t c = 0; c < combined.size(); ++c) combined[c] = b.c0 * U0[c] - b.c00 * U00[c];
-  const std::vector<Scalar> fluxC = fluxOf(U, combined);
+  {
+    std::vector<Vec3> combined(U0.size());
+    for (std::size_t c = 0; c < combined.size(); ++c) combined[c] = b.c0 * U0[c] - b.c00 * U00[c];
+    flux = fluxOf(U, combined);
+  }
   for (Label f = 0; f < mesh.nFaces(); ++f)
-    result[f] = k[f] * rDeltaT * ((b.c0 * phi0[f] - b.c00 * phi00[f]) - fluxC[f]);
+    k[f] = k[f] * rDeltaT * ((b.c0 * phi0[f] - b.c00 * phi00[f]) - flux[f]);
   return result;
 }
 

@@ -32,6 +32,29 @@ std::vector<T> interpolateLinear(const field::FvMesh& mesh, std::span<const T> c
 template std::vector<Scalar> interpolateLinear(const field::FvMesh&, std::span<const Scalar>, std::span<const Scalar>);
 template std::vector<Vec3> interpolateLinear(const field::FvMesh&, std::span<const Vec3>, std::span<const Vec3>);
 
+std::vector<Scalar> linearFlux(const field::FvMesh& mesh, std::span<const Vec3> cells, std::span<const Vec3> boundary) {
+  const parallel::ScopedPhase phase(mesh.comm().profile(), parallel::Phase::GradientsFluxes);
+  const auto& geo = mesh.geometry();
+  const auto& Sf = geo.faceAreas;
+  const auto& owner = mesh.poly().owner();
+  const auto& neighbour = mesh.poly().neighbour();
+  const Label nInternal = mesh.nInternalFaces();
+  std::vector<Scalar> flux(mesh.nFaces(), 0.0);
+  for (Label f = 0; f < nInternal; ++f) {
+    const Scalar w = geo.weights[f];
+    flux[f] = dot(w * cells[owner[f]] + (1 - w) * cells[neighbour[f]], Sf[f]);
+  }
+  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label) {
+    if (kind == BoundaryFaceKind::Coupled) {
+      const Scalar w = geo.weights[f];
+      flux[f] = dot(w * cells[owner[f]] + (1 - w) * cells[mesh.faceGhost(f)], Sf[f]);
+    } else {
+      flux[f] = dot(boundary[f - nInternal], Sf[f]);
+    }
+  });
+  return flux;
+}
+
 namespace fvc {
 
 template <field::FieldValueType T>
@@ -48,9 +71,7 @@ field::SurfaceScalarField flux(const field::VolVectorField& U) {
   const parallel::ScopedPhase phase(U.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
   const field::FvMesh& mesh = U.mesh();
   field::SurfaceScalarField phi("flux(" + U.name() + ")", mesh, dimsProduct(U.dimensions(), dimsLength(2)));
-  const std::vector<Vec3> Uf = interpolateLinear<Vec3>(mesh, U.values(), U.boundaryValues());
-  const auto& Sf = mesh.geometry().faceAreas;
-  for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] = dot(Uf[f], Sf[f]);  // empty faces: Uf = 0
+  phi.values() = linearFlux(mesh, U.values(), U.boundaryValues());
   return phi;
 }
 

@@ -22,12 +22,10 @@ FvMatrix<T> assemble(std::span<const Scalar> gammaFaces, const field::VolField<T
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
   std::vector<Scalar>& diag = m.ldu().diag();
-  std::vector<Scalar>& lower = m.ldu().lower();
-  std::vector<Scalar>& upper = m.ldu().upper();
+  std::vector<Scalar>& upper = m.ldu().upper();  // symmetric: lower() reads upper (LduMatrix)
   for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
     const Scalar g = gammaFaces[f] * geo.faceAreaMags[f] * deltaCoeffs[f];
     upper[f] = g;
-    lower[f] = g;
     diag[owner[f]] -= g;
     diag[neighbour[f]] -= g;
   }

@@ -57,7 +57,6 @@ LduMatrix::LduMatrix(std::shared_ptr<const LduAddressing> addressing)
   if (!addressing_) throw Error("LduMatrix: null addressing");
   checkAddressing(*addressing_);
   diag_.assign(static_cast<std::size_t>(addressing_->nCells), 0.0);
-  lower_.assign(addressing_->lower.size(), 0.0);
   upper_.assign(addressing_->upper.size(), 0.0);
   couple_.assign(addressing_->coupleRow.size(), 0.0);
 }
@@ -68,6 +67,7 @@ LduMatrix::LduMatrix(const LduMatrix& other)
       lower_(other.lower_),
       upper_(other.upper_),
       couple_(other.couple_),
+      lowerStored_(other.lowerStored_),
       asymmetricStructure_(other.asymmetricStructure_),
       identity_(std::make_shared<const int>(0)) {}
 
@@ -78,6 +78,7 @@ LduMatrix& LduMatrix::operator=(const LduMatrix& other) {
     lower_ = other.lower_;
     upper_ = other.upper_;
     couple_ = other.couple_;
+    lowerStored_ = other.lowerStored_;
     asymmetricStructure_ = other.asymmetricStructure_;
     if (!identity_) identity_ = std::make_shared<const int>(0);
     ++version_;
@@ -92,7 +93,22 @@ CoefficientStamp LduMatrix::stamp() const {
   return s;
 }
 
-bool LduMatrix::symmetric() const { return lower_ == upper_; }
+std::vector<Scalar>& LduMatrix::lower() {
+  ++version_;
+  if (!lowerStored_) {
+    lower_ = upper_;
+    lowerStored_ = true;
+  }
+  return lower_;
+}
+
+void LduMatrix::makeSymmetric() {
+  ++version_;
+  std::vector<Scalar>().swap(lower_);
+  lowerStored_ = false;
+}
+
+bool LduMatrix::symmetric() const { return !lowerStored_ || lower_ == upper_; }
 
 void LduMatrix::amul(std::span<double> x, std::span<double> y, GhostUpdater& ghosts) const {
   const LduAddressing& a = *addressing_;
@@ -109,7 +125,7 @@ void LduMatrix::amul(std::span<double> x, std::span<double> y, GhostUpdater& gho
   for (std::size_t c = 0; c < nCells; ++c) yp[c] = d[c] * xp[c];
   const Label* l = a.lower.data();
   const Label* u = a.upper.data();
-  const Scalar* lo = lower_.data();
+  const Scalar* lo = lower().data();
   const Scalar* up = upper_.data();
   for (std::size_t f = 0; f < a.lower.size(); ++f) {
     yp[u[f]] += lo[f] * xp[l[f]];
@@ -131,8 +147,9 @@ void LduMatrix::sumA(std::span<double> rowSums) const {
   const LduAddressing& a = *addressing_;
   const auto nCells = static_cast<std::size_t>(a.nCells);
   for (std::size_t c = 0; c < nCells; ++c) rowSums[c] = diag_[c];
+  const std::vector<Scalar>& lo = lower();
   for (std::size_t f = 0; f < a.lower.size(); ++f) {
-    rowSums[a.upper[f]] += lower_[f];
+    rowSums[a.upper[f]] += lo[f];
     rowSums[a.lower[f]] += upper_[f];
   }
   for (std::size_t i = 0; i < a.coupleRow.size(); ++i) rowSums[a.coupleRow[i]] += couple_[i];

@@ -1,8 +1,8 @@
 #pragma once
 // Sparse matrix of a finite-volume equation on one rank, in face
 // (lower-diagonal-upper) form: one row per owned cell; for internal face f
-// with owner P and neighbour N, A[P][N] = upper[f] and A[N][P] = lower[f]
-// (symmetric matrices keep lower == upper); coefficients to ghost cells
+// with owner P and neighbour N, A[P][N] = upper[f] and A[N][P] = lower[f];
+// coefficients to ghost cells
 // (processor and cyclic faces) are listed per coupled face: A[row][ghost] =
 // coupleCoeff. The source vector is separate (LinearSystem).
 //
@@ -24,6 +24,15 @@
 //
 //   CoefficientStamp s = A.stamp();
 //   A.diag()[0] += 1;                       // s.matches(A) is now false
+//
+// Symmetric storage (OpenFOAM's): a matrix stores no lower coefficients
+// until something asks for them writable; until then lower() reads upper(),
+// so a symmetric matrix (a Laplacian, the pressure equation) keeps one
+// coefficient per face. The first non-const lower() copies upper into lower
+// storage; from then on the two are independent.
+//
+//   LduMatrix P(addressing);  P.upper()[f] = g;      // P.lower()[f] == g, one array stored
+//   LduMatrix C(addressing);  C.lower()[f] = -w F;   // C.storesLower(): upper and lower apart
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -107,14 +116,20 @@ class LduMatrix {
 
   // Non-const accessors advance version() (see the file comment).
   std::vector<Scalar>& diag() { ++version_; return diag_; }
-  std::vector<Scalar>& lower() { ++version_; return lower_; }
+  /// Writable lower coefficients; on a matrix storing none, first a copy of upper.
+  std::vector<Scalar>& lower();
   std::vector<Scalar>& upper() { ++version_; return upper_; }
   std::vector<Scalar>& coupleCoeffs() { ++version_; return couple_; }
   const std::vector<Scalar>& diag() const { return diag_; }
-  const std::vector<Scalar>& lower() const { return lower_; }
+  /// The lower coefficients: upper() while the matrix stores none (symmetric storage).
+  const std::vector<Scalar>& lower() const { return lowerStored_ ? lower_ : upper_; }
   const std::vector<Scalar>& upper() const { return upper_; }
   const std::vector<Scalar>& coupleCoeffs() const { return couple_; }
   bool symmetric() const;  ///< lower == upper (checked on request, not cached)
+  /// Whether lower coefficients are stored apart from upper (see the file comment).
+  bool storesLower() const { return lowerStored_; }
+  /// Frees the lower coefficients: lower() reads upper() again.
+  void makeSymmetric();
   /// Whether the equation has terms that make lower differ from upper
   /// (convection), whatever the values are now: OpenFOAM's asymmetric matrix
   /// type, which decides which solvers may be used. Set by whoever assembles.
@@ -139,6 +154,7 @@ class LduMatrix {
  private:
   std::shared_ptr<const LduAddressing> addressing_;
   std::vector<Scalar> diag_, lower_, upper_, couple_;
+  bool lowerStored_ = false;  ///< false: lower_ is empty and lower() reads upper_
   bool asymmetricStructure_ = false;
   friend class CoefficientStamp;
   std::shared_ptr<const int> identity_;  ///< unique per matrix object (see CoefficientStamp)

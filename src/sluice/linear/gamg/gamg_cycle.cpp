@@ -13,31 +13,45 @@ namespace {
 /// OpenFOAM's stabilise(s, VSMALL): s moved away from zero.
 double stabilise(double s) { return s >= 0 ? s + 1e-300 : s - 1e-300; }
 
-/// Galerkin coarse coefficients: the fine matrix summed over the groups.
+/// Galerkin coarse coefficients: the fine matrix summed over the groups. A
+/// fine matrix in symmetric storage (LduMatrix) gives a coarse one in
+/// symmetric storage.
 void restrictMatrix(const LduMatrix& fine, const CoarseLevel& level, LduMatrix& coarse) {
+  const bool asymmetric = fine.storesLower();
+  if (!asymmetric && coarse.storesLower()) coarse.makeSymmetric();
   std::vector<Scalar>& d = coarse.diag();
   std::vector<Scalar>& u = coarse.upper();
-  std::vector<Scalar>& l = coarse.lower();
   std::vector<Scalar>& cc = coarse.coupleCoeffs();
   std::fill(d.begin(), d.end(), 0.0);
   std::fill(u.begin(), u.end(), 0.0);
-  std::fill(l.begin(), l.end(), 0.0);
   std::fill(cc.begin(), cc.end(), 0.0);
   const std::vector<Scalar>& fd = fine.diag();
   const std::vector<Scalar>& fu = fine.upper();
   const std::vector<Scalar>& fl = fine.lower();
   const std::vector<Scalar>& fc = fine.coupleCoeffs();
   for (std::size_t c = 0; c < level.restrictMap.size(); ++c) d[level.restrictMap[c]] += fd[c];
-  for (std::size_t f = 0; f < level.faceMap.size(); ++f) {
-    const Label m = level.faceMap[f];
-    if (m < 0)
-      d[-1 - m] += fu[f] + fl[f];
-    else if (level.faceFlipped[f]) {
-      u[m] += fl[f];
-      l[m] += fu[f];
-    } else {
-      u[m] += fu[f];
-      l[m] += fl[f];
+  if (!asymmetric) {
+    for (std::size_t f = 0; f < level.faceMap.size(); ++f) {
+      const Label m = level.faceMap[f];
+      if (m < 0)
+        d[-1 - m] += fu[f] + fl[f];
+      else
+        u[m] += fu[f];  // flipped or not: fl == fu
+    }
+  } else {
+    std::vector<Scalar>& l = coarse.lower();
+    std::fill(l.begin(), l.end(), 0.0);
+    for (std::size_t f = 0; f < level.faceMap.size(); ++f) {
+      const Label m = level.faceMap[f];
+      if (m < 0)
+        d[-1 - m] += fu[f] + fl[f];
+      else if (level.faceFlipped[f]) {
+        u[m] += fl[f];
+        l[m] += fu[f];
+      } else {
+        u[m] += fu[f];
+        l[m] += fl[f];
+      }
     }
   }
   for (std::size_t i = 0; i < level.coupleMap.size(); ++i) cc[level.coupleMap[i]] += fc[i];
