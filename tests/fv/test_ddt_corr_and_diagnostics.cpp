@@ -31,6 +31,17 @@ struct Flow {
   field::VolVectorField U;
 };
 
+TEST(Flux, StreamedFluxIsInterpolateDotSfBitForBit) {
+  SerialMesh m(fvtest::boxMesh(Box(5, 4)));
+  Flow flow(m.mesh);
+  const field::SurfaceScalarField phi = fvc::flux(flow.U);
+  const field::SurfaceVectorField Uf = fvc::interpolate(flow.U);
+  const auto& Sf = m.mesh.geometry().faceAreas;
+  ASSERT_EQ(phi.values().size(), static_cast<std::size_t>(m.mesh.nFaces()));
+  for (Label f = 0; f < m.mesh.nFaces(); ++f) EXPECT_EQ(phi[f], dot(Uf[f], Sf[f])) << "face " << f;
+  EXPECT_GT(std::abs(phi[0]), 0.0);
+}
+
 TEST(DdtCorr, ZeroWhenTheOldFluxMatchesTheOldVelocity) {
   SerialMesh m(fvtest::boxMesh(Box(5, 4).mapped(fvtest::wavy)));
   Flow flow(m.mesh);

@@ -105,6 +105,41 @@ TEST(LduMatrix, ConstructorZeroesCoefficientsSizedFromAddressing) {
   EXPECT_EQ(ownerStart(A.addressing()), (std::vector<Label>{0, 1, 2, 2}));
 }
 
+TEST(LduMatrix, SymmetricStorageUntilLowerIsWritten) {
+  LduMatrix A(lineWithGhost());
+  EXPECT_FALSE(A.storesLower());
+  A.upper() = {-1, -2};
+  const LduMatrix& constA = A;
+  EXPECT_EQ(constA.lower(), (std::vector<double>{-1, -2}));  // reads upper
+  EXPECT_TRUE(A.symmetric());
+  const std::uint64_t before = A.version();
+  A.lower()[1] = -0.5;  // the first writable access copies upper
+  EXPECT_GT(A.version(), before);
+  EXPECT_TRUE(A.storesLower());
+  EXPECT_EQ(constA.lower(), (std::vector<double>{-1, -0.5}));
+  EXPECT_EQ(constA.upper(), (std::vector<double>{-1, -2}));
+  EXPECT_FALSE(A.symmetric());
+  const LduMatrix copy = A;  // a copy keeps the storage
+  EXPECT_TRUE(copy.storesLower());
+  EXPECT_EQ(copy.lower(), constA.lower());
+  A.makeSymmetric();
+  EXPECT_FALSE(A.storesLower());
+  EXPECT_EQ(constA.lower(), constA.upper());
+  // The product of the symmetric storage is the product of the explicit symmetric matrix.
+  LduMatrix S(lineWithGhost()), E(lineWithGhost());
+  for (LduMatrix* M : {&S, &E}) {
+    M->diag() = {4, 5, 6};
+    M->upper() = {-1, -2};
+    M->coupleCoeffs() = {-3};
+  }
+  E.lower() = {-1, -2};
+  std::vector<double> x{1, 2, 3, -99}, ys(3), ye(3);
+  FixedGhost g1(7), g2(7);
+  S.amul(x, ys, g1);
+  E.amul(x, ye, g2);
+  EXPECT_EQ(ys, ye);
+}
+
 TEST(LduMatrix, BadAddressingIsReported) {
   auto a = lineWithGhost();
   a->lower = {1, 0};
