@@ -104,7 +104,7 @@ def run_massif(sluice: Path, case_dir: Path, massif_file: Path, depth: int, thre
 
 
 def breakdown(sluice: Path, case_name: str, steps: int, work: Path, frames: int = 3, top: int = 25,
-              depth: int = 12, threshold: float = 0.5) -> tuple[str, dict]:
+              depth: int = 12, threshold: float = 0.1) -> tuple[str, dict]:
     """massif run of `sluice` on a fresh copy of the generated case; the table and its data."""
     spec = cases.CASES[case_name]
     case_dir = cases.write_case(work / f"{case_name}-massif", spec, steps, 1)
