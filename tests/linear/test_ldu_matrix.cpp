@@ -19,8 +19,7 @@ std::shared_ptr<LduAddressing> lineWithGhost() {
   auto a = std::make_shared<LduAddressing>();
   a->nCells = 3;
   a->nLocalCells = 4;
-  a->lower = {0, 1};
-  a->upper = {1, 2};
+  a->setFaces({0, 1}, {1, 2});
   a->coupleRow = {2};
   a->coupleGhost = {3};
   a->coupleFace = {7};
@@ -107,8 +106,7 @@ TEST(LduMatrix, ConstructorZeroesCoefficientsSizedFromAddressing) {
 
 TEST(LduMatrix, BadAddressingIsReported) {
   auto a = lineWithGhost();
-  a->lower = {1, 0};
-  a->upper = {2, 1};
+  a->setFaces({1, 0}, {2, 1});
   EXPECT_THROW(
       {
         try {
@@ -120,7 +118,7 @@ TEST(LduMatrix, BadAddressingIsReported) {
       },
       Error);
   a = lineWithGhost();
-  a->upper = {1, 0};
+  a->setFaces({0, 1}, {1, 0});
   EXPECT_THROW(checkAddressing(*a), Error);
   a = lineWithGhost();
   a->coupleGhost = {2};

@@ -92,7 +92,9 @@ class FvMesh : public linear::GhostUpdater {
   FvMesh& operator=(const FvMesh&) = delete;
 
   /// Matrix addressing of this mesh (shared by all its matrices): internal
-  /// faces as lower/upper, coupled faces (in face order) as coupleRow/Ghost/Face.
+  /// faces as lower/upper (views of poly()'s owner and neighbour lists; copied
+  /// into the addressing if it outlives the mesh), coupled faces (in face
+  /// order) as coupleRow/Ghost/Face.
   std::shared_ptr<const linear::LduAddressing> addressing() const;
   /// What GAMG needs of this mesh (faceAreaPair weights, ghost layout),
   /// built on the first call (local, not collective) and kept with its
