@@ -127,7 +127,7 @@ TEST(FvMesh, CyclicGhostIsTranslatedPartner) {
     expectNear(m.delta(fl), {-0.5, 0, 0});
     expectNear(m.delta(fr), {0.5, 0, 0});
     EXPECT_NEAR(m.geometry().deltaCoeffs[fl], 2.0, kTol);
-    EXPECT_NEAR(m.geometry().nonOrthDeltaCoeffs[fr], 2.0, kTol);
+    EXPECT_NEAR(m.geometry().nonOrthDeltaCoeffs()[fr], 2.0, kTol);
     EXPECT_EQ(m.faceNeighbour(fl), gl);
   }
   const auto a = m.addressing();

@@ -214,9 +214,8 @@ void FvMesh::Impl::coupledGeometry() {
     const Vec3 d = cn - cp;
     const Scalar magD = mag(d);
     const Scalar magS = geo.faceAreaMags[f];
-    geo.deltaCoeffs[f] = 1.0 / std::max(magD, kTiny);
     const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
-    geo.nonOrthDeltaCoeffs[f] = 1.0 / std::max({nDotD, 0.05 * magD, kTiny});
+    geo.setDeltaCoeffs(f, 1.0 / std::max(magD, kTiny), 1.0 / std::max({nDotD, 0.05 * magD, kTiny}));
   }
 }
 

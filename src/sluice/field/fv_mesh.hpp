@@ -106,7 +106,7 @@ class FvMesh : public linear::GhostUpdater {
   const mesh::PolyMesh& poly() const;
   /// Geometry of the nFaces() faces and of every local cell (cellCentres and
   /// cellVolumes: owned cells, then the ghosts, as cellCentres()); on coupled
-  /// faces weights, deltaCoeffs and nonOrthDeltaCoeffs use the ghost
+  /// faces weights, deltaCoeffs and nonOrthDeltaCoeffs() use the ghost
   /// centre (nonOrthogonality is not kept: no operator uses it).
   const mesh::MeshGeometry& geometry() const;
   /// The rank's mesh as distributed; its globalCellIds are globalCellIds()
