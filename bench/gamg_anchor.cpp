@@ -76,18 +76,20 @@ int main(int argc, char** argv) {
   auto a = std::make_shared<LduAddressing>();
   a->nCells = a->nLocalCells = n * n;
   std::vector<Scalar> weights;
+  std::vector<Label> lower, upper;
   for (int c = 0; c < n * n; ++c) {
     if (c % n + 1 < n) {
-      a->lower.push_back(c);
-      a->upper.push_back(c + 1);
+      lower.push_back(c);
+      upper.push_back(c + 1);
       weights.push_back(1.0);  // x-face: |Sf| / sqrt(|Sf|) of a unit face, scaled by 1
     }
     if (c / n + 1 < n) {
-      a->lower.push_back(c);
-      a->upper.push_back(c + n);
+      lower.push_back(c);
+      upper.push_back(c + n);
       weights.push_back(1.01);
     }
   }
+  a->setFaces(std::move(lower), std::move(upper));
   LduMatrix A(a);
   std::fill(A.upper().begin(), A.upper().end(), 1.0);
   std::fill(A.lower().begin(), A.lower().end(), 1.0);

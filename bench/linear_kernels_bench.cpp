@@ -46,16 +46,18 @@ int main(int argc, char** argv) {
   const int calls = argc > 2 ? std::atoi(argv[2]) : 1000;
   auto a = std::make_shared<LduAddressing>();
   a->nCells = a->nLocalCells = nx * nx;
+  std::vector<Label> lower, upper;
   for (int c = 0; c < nx * nx; ++c) {
     if (c % nx + 1 < nx) {
-      a->lower.push_back(c);
-      a->upper.push_back(c + 1);
+      lower.push_back(c);
+      upper.push_back(c + 1);
     }
     if (c / nx + 1 < nx) {
-      a->lower.push_back(c);
-      a->upper.push_back(c + nx);
+      lower.push_back(c);
+      upper.push_back(c + nx);
     }
   }
+  a->setFaces(std::move(lower), std::move(upper));
   LduMatrix A(a);
   for (double& d : A.diag()) d = 4.01;
   for (double& u : A.upper()) u = -1.0;

@@ -70,9 +70,29 @@ TEST(FvMesh, SerialBoxMatchesMeshGeometry) {
   const auto a = m.addressing();
   EXPECT_EQ(a->nCells, 12);
   EXPECT_EQ(a->nLocalCells, 12);
-  EXPECT_EQ(a->lower, std::vector<Label>(global.owner().begin(), global.owner().begin() + 17));
-  EXPECT_EQ(a->upper, global.neighbour());
+  EXPECT_EQ(std::vector<Label>(a->lower.begin(), a->lower.end()),
+            std::vector<Label>(global.owner().begin(), global.owner().begin() + 17));
+  EXPECT_EQ(std::vector<Label>(a->upper.begin(), a->upper.end()), global.neighbour());
   EXPECT_TRUE(a->coupleRow.empty());
+  // Views of the mesh's lists, not copies.
+  EXPECT_EQ(a->lower.data(), m.poly().owner().data());
+  EXPECT_EQ(a->upper.data(), m.poly().neighbour().data());
+}
+
+TEST(FvMesh, AddressingOutlivesTheMesh) {
+  parallel::Communicator comm(MPI_COMM_SELF);
+  const mesh::PolyMesh global = fieldtest::box(BoxSpec(4, 3, 1));
+  std::shared_ptr<const linear::LduAddressing> a;
+  {
+    FvMesh m = makeSerialFvMesh(global, comm);
+    a = m.addressing();
+    static_cast<void>(m.multigridMesh());  // shares it too
+  }
+  ASSERT_EQ(a->nFaces(), global.nInternalFaces());
+  EXPECT_EQ(std::vector<Label>(a->lower.begin(), a->lower.end()),
+            std::vector<Label>(global.owner().begin(), global.owner().begin() + global.nInternalFaces()));
+  EXPECT_EQ(std::vector<Label>(a->upper.begin(), a->upper.end()), global.neighbour());
+  EXPECT_EQ(a->rows().nRows(), 12);
 }
 
 TEST(FvMesh, CyclicGhostIsTranslatedPartner) {
@@ -107,7 +127,7 @@ TEST(FvMesh, CyclicGhostIsTranslatedPartner) {
     expectNear(m.delta(fl), {-0.5, 0, 0});
     expectNear(m.delta(fr), {0.5, 0, 0});
     EXPECT_NEAR(m.geometry().deltaCoeffs[fl], 2.0, kTol);
-    EXPECT_NEAR(m.geometry().nonOrthDeltaCoeffs[fr], 2.0, kTol);
+    EXPECT_NEAR(m.geometry().nonOrthDeltaCoeffs()[fr], 2.0, kTol);
     EXPECT_EQ(m.faceNeighbour(fl), gl);
   }
   const auto a = m.addressing();

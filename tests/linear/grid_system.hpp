@@ -86,17 +86,19 @@ inline SlabGrid makeSlabGrid(int nx, int ny, int rank, int size) {
   if (above)
     for (int i = 0; i < nx; ++i) g.globalIds.push_back(GlobalLabel(g.rowEnd) * nx + i);
   // Internal faces in owner order: right then up neighbour of each cell.
+  std::vector<Label> lower, upper;
   for (Label c = 0; c < nOwned; ++c) {
     const int i = c % nx, jl = c / nx;
     if (i + 1 < nx) {
-      a->lower.push_back(c);
-      a->upper.push_back(c + 1);
+      lower.push_back(c);
+      upper.push_back(c + 1);
     }
     if (g.rowBegin + jl + 1 < g.rowEnd) {
-      a->lower.push_back(c);
-      a->upper.push_back(c + nx);
+      lower.push_back(c);
+      upper.push_back(c + nx);
     }
   }
+  a->setFaces(std::move(lower), std::move(upper));
   // Coupled faces: first owned row to the ghost row below, last owned row to the ghost row above.
   Label face = 0;
   if (below)

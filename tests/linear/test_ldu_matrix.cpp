@@ -19,8 +19,7 @@ std::shared_ptr<LduAddressing> lineWithGhost() {
   auto a = std::make_shared<LduAddressing>();
   a->nCells = 3;
   a->nLocalCells = 4;
-  a->lower = {0, 1};
-  a->upper = {1, 2};
+  a->setFaces({0, 1}, {1, 2});
   a->coupleRow = {2};
   a->coupleGhost = {3};
   a->coupleFace = {7};
@@ -142,8 +141,7 @@ TEST(LduMatrix, SymmetricStorageUntilLowerIsWritten) {
 
 TEST(LduMatrix, BadAddressingIsReported) {
   auto a = lineWithGhost();
-  a->lower = {1, 0};
-  a->upper = {2, 1};
+  a->setFaces({1, 0}, {2, 1});
   EXPECT_THROW(
       {
         try {
@@ -155,7 +153,7 @@ TEST(LduMatrix, BadAddressingIsReported) {
       },
       Error);
   a = lineWithGhost();
-  a->upper = {1, 0};
+  a->setFaces({0, 1}, {1, 0});
   EXPECT_THROW(checkAddressing(*a), Error);
   a = lineWithGhost();
   a->coupleGhost = {2};

@@ -17,18 +17,20 @@ namespace {
 std::shared_ptr<LduAddressing> grid(int nx, int ny, std::vector<Scalar>& weights, double xWeight, double yWeight) {
   auto a = std::make_shared<LduAddressing>();
   a->nCells = a->nLocalCells = nx * ny;
+  std::vector<Label> lower, upper;
   for (int c = 0; c < nx * ny; ++c) {
     if (c % nx + 1 < nx) {
-      a->lower.push_back(c);
-      a->upper.push_back(c + 1);
+      lower.push_back(c);
+      upper.push_back(c + 1);
       weights.push_back(xWeight);
     }
     if (c / nx + 1 < ny) {
-      a->lower.push_back(c);
-      a->upper.push_back(c + nx);
+      lower.push_back(c);
+      upper.push_back(c + nx);
       weights.push_back(yWeight);
     }
   }
+  a->setFaces(std::move(lower), std::move(upper));
   return a;
 }
 
@@ -49,8 +51,7 @@ TEST(PairAgglomeration, PairsAcrossTheHeaviestFacesAndNumbersGroupsAsMet) {
   // The next step runs backwards: cell 3 pairs with 2, then 1 with 0; numbers reversed.
   auto chain = std::make_shared<LduAddressing>();
   chain->nCells = chain->nLocalCells = g.nGroups;
-  chain->lower = f.lower;
-  chain->upper = f.upper;
+  chain->setFaces(f.lower, f.upper);
   const CellGroups back = pairCells(*chain, restrictFaceValues(f, w), /*forward=*/false);
   EXPECT_EQ(back.nGroups, 2);
   EXPECT_EQ(back.cellToGroup, (std::vector<Label>{0, 0, 1, 1}));

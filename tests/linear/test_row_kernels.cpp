@@ -26,16 +26,18 @@ std::shared_ptr<LduAddressing> irregularGrid() {
   const int nx = 90, ny = 60;
   auto a = std::make_shared<LduAddressing>();
   a->nCells = a->nLocalCells = nx * ny;
+  std::vector<Label> lower, upper;
   for (int c = 0; c < nx * ny; ++c) {
     const int i = c % nx, j = c / nx;
     auto face = [&](int other) {
-      a->lower.push_back(c);
-      a->upper.push_back(other);
+      lower.push_back(c);
+      upper.push_back(other);
     };
     if (i + 1 < nx) face(c + 1);
     if (j + 1 < ny && i + 1 < nx && j % 3 == 0) face(c + nx - 1 + 2 * (i == 0));  // up-left; up-right at i = 0, out of order
     if (j + 1 < ny) face(c + nx);
   }
+  a->setFaces(std::move(lower), std::move(upper));
   // Owner order; at i = 0 the neighbours of an owner are not ascending (allowed).
   return a;
 }

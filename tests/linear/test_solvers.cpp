@@ -182,8 +182,7 @@ TEST(Solvers, SinglePrecisionDicConvergesLikeDouble) {
 TEST(Solvers, ResidualNormalisationOfAHandExample) {
   auto a = std::make_shared<LduAddressing>();
   a->nCells = a->nLocalCells = 3;
-  a->lower = {0, 1};
-  a->upper = {1, 2};
+  a->setFaces({0, 1}, {1, 2});
   LduMatrix A(a);
   A.diag() = {4, 5, 6};
   A.upper() = {-1, -2};

@@ -74,7 +74,7 @@ TEST(MeshGeometry, UniformBoxAreasCentresWeightsAndDeltas) {
     const Scalar expectedCoeff = d == 1 ? 4.0 : d == 4 ? 3.0 : 2.0;
     expectNear(g.faceAreas[f], expectedArea, 1e-15);
     EXPECT_NEAR(g.deltaCoeffs[f], expectedCoeff, 1e-12);
-    EXPECT_NEAR(g.nonOrthDeltaCoeffs[f], expectedCoeff, 1e-12);
+    EXPECT_NEAR(g.nonOrthDeltaCoeffs()[f], expectedCoeff, 1e-12);
     expectNear(g.faceCentres[f], 0.5 * (g.cellCentres[mesh.owner()[f]] + g.cellCentres[mesh.neighbour()[f]]),
                   1e-15);
   }
@@ -86,6 +86,13 @@ TEST(MeshGeometry, UniformBoxAreasCentresWeightsAndDeltas) {
     EXPECT_NEAR(g.deltaCoeffs[f], 8.0, 1e-12);
   }
   EXPECT_LT(maxOpenness(mesh, g), 1e-14);
+}
+
+TEST(MeshGeometry, OrthogonalMeshKeepsNoNonOrthDeltaCoeffs) {
+  const PolyMesh mesh = handmade::box(4, 2, 2);
+  const MeshGeometry g = MeshGeometry::compute(mesh);
+  EXPECT_EQ(g.nonOrthDeltaCoeffs().data(), g.deltaCoeffs.data());  // every face's two are equal
+  EXPECT_EQ(g.nonOrthDeltaCoeffs().size(), static_cast<std::size_t>(mesh.nFaces()));
 }
 
 TEST(MeshGeometry, GradedGridWeightsFollowCellWidths) {
@@ -121,7 +128,9 @@ TEST(MeshGeometry, ShearedGridHasAnalyticNonOrthogonality) {
   for (Scalar v : g.cellVolumes) EXPECT_NEAR(v, 1.0, 1e-14);
   const Scalar cosA = std::cos(angle * std::acos(-1.0) / 180.0);
   for (Label f = 0; f < mesh.nInternalFaces(); ++f)
-    EXPECT_NEAR(g.nonOrthDeltaCoeffs[f], g.deltaCoeffs[f] / cosA, 1e-12);
+    EXPECT_NEAR(g.nonOrthDeltaCoeffs()[f], g.deltaCoeffs[f] / cosA, 1e-12);
+  EXPECT_NE(g.nonOrthDeltaCoeffs().data(), g.deltaCoeffs.data());  // a list of its own
+  EXPECT_EQ(g.nonOrthDeltaCoeffs().size(), g.deltaCoeffs.size());
   // Cell (i, j) centre: (i + 0.5 + tan(angle) (j + 0.5), j + 0.5, 0.5).
   const Scalar t = std::tan(angle * std::acos(-1.0) / 180.0);
   expectNear(g.cellCentres[7], {1.5 + 2.5 * t, 2.5, 0.5}, 1e-14);

@@ -98,6 +98,8 @@ TEST(DistributeLayout, OneRankKeepsTheWholeMesh) {
   EXPECT_EQ(d.nGhostCells, 0);
   EXPECT_TRUE(d.halo.neighbours.empty());
   EXPECT_EQ(d.firstProcessorFace, global.nFaces());
+  EXPECT_TRUE(d.globalPointIds.empty());  // every point is its own
+  EXPECT_EQ(d.globalPointId(5), 5);
 }
 
 }  // namespace

@@ -40,6 +40,14 @@ std::string vecText(const Vec3& v) { return fmt::format("({:.6g} {:.6g} {:.6g})"
 struct FvMesh::Impl {
   Impl(parallel::DistributedMesh d, parallel::Communicator& c)
       : dist(std::move(d)), comm(&c), halo(c, dist.halo, kGhostTag) {}
+  // The addressing views dist.mesh's owner and neighbour lists: a matrix that
+  // still shares it gets copies of them.
+  ~Impl() {
+    multigrid.reset();  // shares the addressing too
+    if (addressing && addressing.use_count() > 1)
+      addressing->setFaces({addressing->lower.begin(), addressing->lower.end()},
+                           {addressing->upper.begin(), addressing->upper.end()});
+  }
 
   parallel::DistributedMesh dist;
   parallel::Communicator* comm;
@@ -206,9 +214,8 @@ void FvMesh::Impl::coupledGeometry() {
     const Vec3 d = cn - cp;
     const Scalar magD = mag(d);
     const Scalar magS = geo.faceAreaMags[f];
-    geo.deltaCoeffs[f] = 1.0 / std::max(magD, kTiny);
     const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
-    geo.nonOrthDeltaCoeffs[f] = 1.0 / std::max({nDotD, 0.05 * magD, kTiny});
+    geo.setDeltaCoeffs(f, 1.0 / std::max(magD, kTiny), 1.0 / std::max({nDotD, 0.05 * magD, kTiny}));
   }
 }
 
@@ -218,8 +225,8 @@ void FvMesh::Impl::buildAddressing() {
   a->nCells = dist.nOwnedCells;
   a->nLocalCells = static_cast<Label>(geo.cellCentres.size());
   const Label nInternal = m.nInternalFaces();
-  a->lower.assign(m.owner().begin(), m.owner().begin() + nInternal);
-  a->upper.assign(m.neighbour().begin(), m.neighbour().end());
+  a->lower = std::span(m.owner()).first(static_cast<std::size_t>(nInternal));  // views (see ~Impl)
+  a->upper = m.neighbour();
   for (Label f = nInternal; f < nFvFaces; ++f) {
     const Label g = faceGhost[f - nInternal];
     if (g < 0) continue;

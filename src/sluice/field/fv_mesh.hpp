@@ -92,7 +92,9 @@ class FvMesh : public linear::GhostUpdater {
   FvMesh& operator=(const FvMesh&) = delete;
 
   /// Matrix addressing of this mesh (shared by all its matrices): internal
-  /// faces as lower/upper, coupled faces (in face order) as coupleRow/Ghost/Face.
+  /// faces as lower/upper (views of poly()'s owner and neighbour lists; copied
+  /// into the addressing if it outlives the mesh), coupled faces (in face
+  /// order) as coupleRow/Ghost/Face.
   std::shared_ptr<const linear::LduAddressing> addressing() const;
   /// What GAMG needs of this mesh (faceAreaPair weights, ghost layout),
   /// built on the first call (local, not collective) and kept with its
@@ -104,7 +106,7 @@ class FvMesh : public linear::GhostUpdater {
   const mesh::PolyMesh& poly() const;
   /// Geometry of the nFaces() faces and of every local cell (cellCentres and
   /// cellVolumes: owned cells, then the ghosts, as cellCentres()); on coupled
-  /// faces weights, deltaCoeffs and nonOrthDeltaCoeffs use the ghost
+  /// faces weights, deltaCoeffs and nonOrthDeltaCoeffs() use the ghost
   /// centre (nonOrthogonality is not kept: no operator uses it).
   const mesh::MeshGeometry& geometry() const;
   /// The rank's mesh as distributed; its globalCellIds are globalCellIds()

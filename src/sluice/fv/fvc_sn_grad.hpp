@@ -22,7 +22,7 @@
 namespace sluice::fv {
 
 /// The delta coefficients the scheme uses (per face).
-const std::vector<Scalar>& snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGradScheme& scheme);
+std::span<const Scalar> snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGradScheme& scheme);
 
 /// n - d * nonOrthDeltaCoeff of a face (zero for orthogonal faces).
 Vec3 nonOrthCorrectionVector(const field::FvMesh& mesh, Label face);

@@ -18,7 +18,7 @@ FvMatrix<T> assemble(std::span<const Scalar> gammaFaces, const field::VolField<T
   const field::FvMesh& mesh = vf.mesh();
   FvMatrix<T> m(vf);
   const auto& geo = mesh.geometry();
-  const std::vector<Scalar>& deltaCoeffs = snGradDeltaCoeffs(mesh, scheme.snGrad);
+  const std::span<const Scalar> deltaCoeffs = snGradDeltaCoeffs(mesh, scheme.snGrad);
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
   std::vector<Scalar>& diag = m.ldu().diag();

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -32,6 +33,13 @@ void checkAddressing(const LduAddressing& a) {
       fail(fmt::format("coupled face {} has ghost {} outside {}..{}", i, a.coupleGhost[i], a.nCells,
                        a.nLocalCells - 1));
   }
+}
+
+void LduAddressing::setFaces(std::vector<Label> lowerCells, std::vector<Label> upperCells) {
+  ownLower_ = std::move(lowerCells);
+  ownUpper_ = std::move(upperCells);
+  lower = ownLower_;
+  upper = ownUpper_;
 }
 
 const RowPattern& LduAddressing::rows() const {

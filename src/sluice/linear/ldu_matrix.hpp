@@ -55,11 +55,22 @@ class GhostUpdater {
 };
 
 /// Mesh connectivity the matrix needs; built once per mesh.
+///
+/// lower and upper are views: of lists this addressing keeps (setFaces: GAMG
+/// levels, tests), or of lists kept elsewhere, assigned directly. An FvMesh's
+/// addressing views the mesh's own owner and neighbour lists (one copy of
+/// them per rank, not two); the mesh gives a shared addressing copies of
+/// them if it is destroyed first, so a matrix may outlive its mesh.
+///
+///   auto a = std::make_shared<LduAddressing>();
+///   a->nCells = a->nLocalCells = 3;
+///   a->setFaces({0, 1}, {1, 2});            // kept by the addressing
+///   a->lower = std::span(mesh.owner()).first(n);  // or viewed: kept elsewhere, unchanged
 struct LduAddressing {
-  Label nCells = 0;          ///< owned cells (rows)
-  Label nLocalCells = 0;     ///< owned + ghost cells (length of x)
-  std::vector<Label> lower;  ///< per internal face: owner cell (row of `upper`)
-  std::vector<Label> upper;  ///< per internal face: neighbour cell (owner < neighbour, sorted by owner)
+  Label nCells = 0;               ///< owned cells (rows)
+  Label nLocalCells = 0;          ///< owned + ghost cells (length of x)
+  std::span<const Label> lower;   ///< per internal face: owner cell (row of `upper`)
+  std::span<const Label> upper;   ///< per internal face: neighbour cell (owner < neighbour, sorted by owner)
   std::vector<Label> coupleRow;    ///< per coupled face: owned cell
   std::vector<Label> coupleGhost;  ///< per coupled face: ghost cell (>= nCells)
   std::vector<Label> coupleFace;   ///< per coupled face: mesh face index (for assembly)
@@ -67,11 +78,15 @@ struct LduAddressing {
   Label nFaces() const { return static_cast<Label>(lower.size()); }
   Label nCoupled() const { return static_cast<Label>(coupleRow.size()); }
 
+  /// Makes lower and upper these lists, kept by this addressing.
+  void setFaces(std::vector<Label> lowerCells, std::vector<Label> upperCells);
+
   /// The row (CSR) view of lower/upper, built on the first call (thread-safe)
   /// and kept: do not change lower or upper after calling it.
   const RowPattern& rows() const;
 
  private:
+  std::vector<Label> ownLower_, ownUpper_;  ///< setFaces' lists (empty while lower/upper view others')
   mutable std::once_flag rowsBuilt_;
   mutable RowPattern rows_;
 };

@@ -81,7 +81,6 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
   // Interpolation weights, delta coefficients and orthogonality.
   g.weights.assign(nFaces, 1.0);
   g.deltaCoeffs.resize(nFaces);
-  g.nonOrthDeltaCoeffs.resize(nFaces);
   g.nonOrthogonality.resize(nInternal);
   for (Label f = 0; f < nFaces; ++f) {
     const Vec3& sf = g.faceAreas[f];
@@ -99,9 +98,8 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
     }
     const Scalar magD = mag(d);
     const Scalar magS = g.faceAreaMags[f];
-    g.deltaCoeffs[f] = 1.0 / std::max(magD, kTiny);
     const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
-    g.nonOrthDeltaCoeffs[f] = 1.0 / std::max({nDotD, 0.05 * magD, kTiny});
+    g.setDeltaCoeffs(f, 1.0 / std::max(magD, kTiny), 1.0 / std::max({nDotD, 0.05 * magD, kTiny}));
     if (f < nInternal) {
       // atan2 of |S x d| and S.d: exact near 0 degrees, where acos of a
       // rounded cosine would report ~1e-6 degrees on a Cartesian mesh.
@@ -111,6 +109,15 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
     }
   }
   return g;
+}
+
+void MeshGeometry::setDeltaCoeffs(Label face, Scalar delta, Scalar nonOrthDelta) {
+  deltaCoeffs[face] = delta;
+  if (nonOrthDeltaCoeffs_.empty()) {
+    if (nonOrthDelta == delta) return;
+    nonOrthDeltaCoeffs_ = deltaCoeffs;  // every other face: equal so far (those not yet set are set later)
+  }
+  nonOrthDeltaCoeffs_[face] = nonOrthDelta;
 }
 
 MeshGeometry MeshGeometry::computeCells(const PolyMesh& mesh) {

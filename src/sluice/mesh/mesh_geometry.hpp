@@ -29,8 +29,18 @@ struct MeshGeometry {
   std::vector<Scalar> cellVolumes;  ///< per cell (signed: negative for inverted cells)
   std::vector<Scalar> weights;      ///< per face: owner weight (1 on boundary faces)
   std::vector<Scalar> deltaCoeffs;  ///< per face: 1/|delta|
-  std::vector<Scalar> nonOrthDeltaCoeffs;  ///< per face: 1/max(n.delta, 0.05|delta|)
   std::vector<Scalar> nonOrthogonality;    ///< per internal face: angle between n and delta, degrees
+
+  /// Per face: 1/max(n.delta, 0.05|delta|). Kept only when some face's value
+  /// differs from its deltaCoeffs entry; otherwise (an orthogonal mesh) this
+  /// is deltaCoeffs itself, which then holds the same values bit for bit.
+  std::span<const Scalar> nonOrthDeltaCoeffs() const {
+    return nonOrthDeltaCoeffs_.empty() ? std::span<const Scalar>(deltaCoeffs) : nonOrthDeltaCoeffs_;
+  }
+  /// Sets one face's deltaCoeffs and nonOrthDeltaCoeffs() entries (compute;
+  /// FvMesh on its coupled faces): the first face whose two differ makes
+  /// nonOrthDeltaCoeffs a list of its own.
+  void setDeltaCoeffs(Label face, Scalar delta, Scalar nonOrthDelta);
 
   /// The face's delta: the centre of cell `far` minus the centre of its
   /// owner, or, for a boundary face (`far` < 0), the face centre minus the
@@ -50,6 +60,9 @@ struct MeshGeometry {
   /// volumes (the other members stay empty): half the memory of compute(),
   /// for start-up work such as geometric decomposition.
   static MeshGeometry computeCells(const PolyMesh& mesh);
+
+ private:
+  std::vector<Scalar> nonOrthDeltaCoeffs_;  ///< per face, or empty while it equals deltaCoeffs
 };
 
 }  // namespace sluice::mesh

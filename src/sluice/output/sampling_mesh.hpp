@@ -24,8 +24,9 @@ class SamplingMesh {
  public:
   /// `mesh`: this rank's owned cells. `globalCellIds`: per cell (at least
   /// mesh.nCells()); `globalPointIds` / `globalFaceIds`: per point / face, or
-  /// empty when the mesh is the whole (undecomposed) mesh. The mesh and
-  /// arrays must outlive this object.
+  /// empty when each id is the index itself (the whole, undecomposed mesh; a
+  /// DistributedMesh's globalPointIds on one rank). The mesh and arrays must
+  /// outlive this object.
   SamplingMesh(const mesh::PolyMesh& mesh, std::span<const GlobalLabel> globalCellIds,
                std::span<const GlobalLabel> globalPointIds = {}, std::span<const GlobalLabel> globalFaceIds = {});
   explicit SamplingMesh(const parallel::DistributedMesh& distributed)

@@ -219,7 +219,7 @@ DistributedMesh MeshSplitter::extract(int rank) {
   std::vector<Label> vertices(faces.vertices());
   for (Label& v : vertices) v = pointScratch_[v];
   for (Label p : used) pointScratch_[p] = -1;
-  d.globalPointIds.assign(used.begin(), used.end());
+  if (static_cast<Label>(used.size()) != mesh_.nPoints()) d.globalPointIds.assign(used.begin(), used.end());
 
   const std::string name = nRanks_ == 1 ? mesh_.name() : fmt::format("processor{}/{}", rank, mesh_.name());
   d.mesh = PolyMesh(std::move(points), FaceList(faces.offsets(), std::move(vertices)), std::move(localOwner),

@@ -25,8 +25,12 @@ struct DistributedMesh {
   std::vector<Label> processorFaceGhost;   ///< per face from the first processor face on: its ghost cell
   Label firstProcessorFace = 0;            ///< faces >= this are processor faces (an FvMesh's: up to its nFaces())
   std::vector<GlobalLabel> globalFaceIds;  ///< per local face: its face in the undecomposed mesh
-  std::vector<GlobalLabel> globalPointIds; ///< per local point: its point in the undecomposed mesh
+  /// Per local point: its point in the undecomposed mesh; empty when every
+  /// point is its own (a rank holding every point: a serial run), see globalPointId.
+  std::vector<GlobalLabel> globalPointIds;
   HaloPattern halo;
+
+  GlobalLabel globalPointId(Label point) const { return globalPointIds.empty() ? point : globalPointIds[point]; }
 };
 
 /// The processor patch of rank `me` towards rank `neighbour`, named

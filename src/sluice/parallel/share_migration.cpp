@@ -309,7 +309,7 @@ DistributedMesh ShareMigration::build(std::span<const int> rankOfPart, ShareFace
 
   std::vector<Label> vertices(faces.vertices());
   for (Label& v : vertices) v = localIndexOf(used, v);
-  d.globalPointIds = std::move(used);
+  if (static_cast<GlobalLabel>(used.size()) != share.nGlobalPoints) d.globalPointIds = std::move(used);
   const std::string name = size_ == 1 ? share.name : fmt::format("processor{}/{}", myRank, share.name);
   localOwner.shrink_to_fit();
   localNeighbour.shrink_to_fit();

@@ -18,8 +18,7 @@ constexpr int kMaxLevels = 50;   // OpenFOAM's maxLevels
 std::shared_ptr<LduAddressing> ownedAddressing(Label nCells, std::vector<Label> lower, std::vector<Label> upper) {
   auto a = std::make_shared<LduAddressing>();
   a->nCells = a->nLocalCells = nCells;
-  a->lower = std::move(lower);
-  a->upper = std::move(upper);
+  a->setFaces(std::move(lower), std::move(upper));
   return a;
 }
 
@@ -51,7 +50,8 @@ Agglomeration::Agglomeration(const MultigridMesh& mesh, const AgglomerationSetti
   std::shared_ptr<LduAddressing> pairing;
   std::vector<Scalar> weights;
   if (order.empty()) {
-    pairing = ownedAddressing(finest.nCells, finest.lower, finest.upper);
+    pairing = ownedAddressing(finest.nCells, {finest.lower.begin(), finest.lower.end()},
+                              {finest.upper.begin(), finest.upper.end()});
     weights = mesh.faceWeights();
   } else {
     std::vector<Label> faces(static_cast<std::size_t>(finest.nFaces()));
@@ -62,12 +62,15 @@ Agglomeration::Agglomeration(const MultigridMesh& mesh, const AgglomerationSetti
       faces[f] = f;
     }
     std::sort(faces.begin(), faces.end(), [&](Label x, Label y) { return ends[x] < ends[y]; });
-    pairing = ownedAddressing(finest.nCells, {}, {});
+    std::vector<Label> lower, upper;
+    lower.reserve(faces.size());
+    upper.reserve(faces.size());
     for (Label f : faces) {
-      pairing->lower.push_back(ends[f].first);
-      pairing->upper.push_back(ends[f].second);
+      lower.push_back(ends[f].first);
+      upper.push_back(ends[f].second);
       weights.push_back(mesh.faceWeights()[f]);
     }
+    pairing = ownedAddressing(finest.nCells, std::move(lower), std::move(upper));
   }
   std::vector<Label> composed;
   Label nComposed = 0;
@@ -225,11 +228,14 @@ void Agglomeration::gatherCoarsest() {
   }
   std::sort(faces.begin(), faces.end());
   faces.erase(std::unique(faces.begin(), faces.end()), faces.end());
-  auto whole = ownedAddressing(static_cast<Label>(nTotal), {}, {});
+  std::vector<Label> lower, upper;
+  lower.reserve(faces.size());
+  upper.reserve(faces.size());
   for (const auto& [lo, hi] : faces) {
-    whole->lower.push_back(static_cast<Label>(lo));
-    whole->upper.push_back(static_cast<Label>(hi));
+    lower.push_back(static_cast<Label>(lo));
+    upper.push_back(static_cast<Label>(hi));
   }
+  auto whole = ownedAddressing(static_cast<Label>(nTotal), std::move(lower), std::move(upper));
   checkAddressing(*whole);
   g.slot.resize(static_cast<std::size_t>(nCoeffs));
   for (long long i = 0; i < nCoeffs; ++i) {
