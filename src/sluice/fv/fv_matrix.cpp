@@ -277,47 +277,43 @@ std::vector<Scalar> FvMatrix<T>::componentSource(int component, std::span<const 
 
 namespace {
 
-/// The diagonal entries of the cells on Regular boundary faces, one entry
-/// per face in forEachRegularFace order, so that FvMatrix::solve can add a
-/// component's boundary coefficients to the diagonal in place and take them
-/// off again (instead of copying the whole diagonal). The sums are formed
-/// face by face in that order, exactly as componentSystem forms them.
+/// The diagonal entries of the cells on Regular boundary faces, so that
+/// FvMatrix::solve can add a component's boundary coefficients to the
+/// diagonal in place and take them off again (instead of copying the whole
+/// diagonal). A cell's sum starts from its interior value and adds its faces'
+/// coefficients in forEachRegularFace order, exactly as componentSystem does.
 struct BoundaryDiagonal {
-  std::vector<Label> cell;       ///< per entry: the face's cell
-  std::vector<Label> previous;   ///< per entry: the previous entry on the same cell, or -1
-  std::vector<bool> last;        ///< per entry: no later entry on the same cell
-  std::vector<Scalar> interior;  ///< per entry: the cell's diagonal without boundary coefficients
-  std::vector<Scalar> value;     ///< per entry: interior plus this and the earlier entries' coefficients
+  std::vector<Label> face;       ///< per Regular boundary face, in order: its boundary index
+  std::vector<Label> slot;       ///< per such face: its cell's slot
+  std::vector<Label> cell;       ///< per slot: the cell
+  std::vector<Scalar> interior;  ///< per slot: the cell's diagonal without boundary coefficients
+  std::vector<Scalar> value;     ///< per slot: interior plus its faces' coefficients (compute)
 
-  void add(Label P, Scalar diagonal) {
-    cell.push_back(P);
-    interior.push_back(diagonal);
-  }
-  void link() {
-    std::unordered_map<Label, Label> latest;
-    previous.assign(cell.size(), -1);
-    last.assign(cell.size(), true);
-    for (std::size_t k = 0; k < cell.size(); ++k) {
-      const auto [it, fresh] = latest.try_emplace(cell[k], static_cast<Label>(k));
-      if (!fresh) {
-        previous[k] = it->second;
-        last[static_cast<std::size_t>(it->second)] = false;
-        it->second = static_cast<Label>(k);
-      }
+  void add(Label b, Label P, const std::vector<Scalar>& diag) {
+    const auto [it, fresh] = slotOf_.try_emplace(P, static_cast<Label>(cell.size()));
+    if (fresh) {
+      cell.push_back(P);
+      interior.push_back(diag[static_cast<std::size_t>(P)]);
     }
-    value.resize(cell.size());
+    face.push_back(b);
+    slot.push_back(it->second);
   }
-  /// value[k] from coefficient(k); true if a cell's final value differs from `diag`.
+  /// value from coefficient(b) per face; true if some cell's value differs from `diag`.
   template <class Coefficient>
   bool compute(const std::vector<Scalar>& diag, Coefficient&& coefficient) {
-    bool differs = false;
-    for (std::size_t k = 0; k < cell.size(); ++k) {
-      const Label p = previous[k];
-      value[k] = (p >= 0 ? value[static_cast<std::size_t>(p)] : interior[k]) + coefficient(k);
-      if (last[k] && value[k] != diag[static_cast<std::size_t>(cell[k])]) differs = true;
-    }
-    return differs;
+    value = interior;
+    for (std::size_t k = 0; k < face.size(); ++k) value[static_cast<std::size_t>(slot[k])] += coefficient(face[k]);
+    for (std::size_t s = 0; s < cell.size(); ++s)
+      if (value[s] != diag[static_cast<std::size_t>(cell[s])]) return true;
+    return false;
   }
+  /// Writes `values` (value or interior) into the cells' diagonal entries.
+  void write(std::vector<Scalar>& diag, const std::vector<Scalar>& values) const {
+    for (std::size_t s = 0; s < cell.size(); ++s) diag[static_cast<std::size_t>(cell[s])] = values[s];
+  }
+
+ private:
+  std::unordered_map<Label, Label> slotOf_;
 };
 
 }  // namespace
@@ -337,12 +333,7 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   // only when it differs from the last one, so preconditioner factors are
   // reused across components when the boundary treats every component alike.
   BoundaryDiagonal boundary;
-  std::vector<Label> boundaryFace;
-  forEachRegularFace([&](Label, Label P, Label b) {
-    boundary.add(P, std::as_const(ldu_).diag()[P]);
-    boundaryFace.push_back(b);
-  });
-  boundary.link();
+  forEachRegularFace([&](Label, Label P, Label b) { boundary.add(b, P, std::as_const(ldu_).diag()); });
   bool diagSet = false;
   // A scalar is solved in the field's own storage; a vector one component at a time in a copy.
   std::vector<double> x(nComponents<T> > 1 ? nLocal : 0);
@@ -351,12 +342,10 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   for (int c = 0; c < nComponents<T>; ++c) {
     if (!solved[c]) continue;
     const std::vector<Scalar> source = componentSource(c, density);  // one component's system at a time
-    const bool differs = boundary.compute(std::as_const(ldu_).diag(), [&](std::size_t k) {
-      return fv::component(internalCoeffs_[boundaryFace[k]], c);
-    });
+    const bool differs = boundary.compute(std::as_const(ldu_).diag(),
+                                          [&](Label b) { return fv::component(internalCoeffs_[b], c); });
     if (!diagSet || differs) {
-      std::vector<Scalar>& diag = ldu_.diag();
-      for (std::size_t k = 0; k < boundary.cell.size(); ++k) diag[boundary.cell[k]] = boundary.value[k];
+      boundary.write(ldu_.diag(), boundary.value);
       diagSet = true;
     }
     if constexpr (nComponents<T> == 1) {
@@ -367,8 +356,7 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
       for (Label i = 0; i < nCells; ++i) setComponent(psi[i], c, x[i]);
     }
   }
-  std::vector<Scalar>& diag = ldu_.diag();
-  for (std::size_t k = 0; k < boundary.cell.size(); ++k) diag[boundary.cell[k]] = boundary.interior[k];
+  boundary.write(ldu_.diag(), boundary.interior);
   psi.correctBoundaryConditions();
 }
 

@@ -34,11 +34,13 @@ std::vector<Scalar> fluxOf(const field::VolVectorField& U, std::span<const Vec3>
 void couplingCoeffInto(const field::VolVectorField& U, std::span<const Scalar> phiOld,
                        std::span<const Scalar> flux0, std::span<Scalar> k) {
   const field::FvMesh& mesh = U.mesh();
-  for (Label f = 0; f < mesh.nInternalFaces(); ++f)
-    k[f] = 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
+  auto coefficient = [&](Label f) {
+    return 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
+  };
+  for (Label f = 0; f < mesh.nInternalFaces(); ++f) k[f] = coefficient(f);
   forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label patch) {
     if (kind == BoundaryFaceKind::Regular && conditionOf(U, patch).fixesValue()) return;
-    k[f] = 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
+    k[f] = coefficient(f);
   });
 }
 
@@ -51,13 +53,6 @@ std::span<const Scalar> oldValues(const field::SurfaceScalarField& phi) {
 }
 
 }  // namespace
-
-field::SurfaceScalarField ddtCouplingCoeff(const field::VolVectorField& U, std::span<const Vec3> U0,
-                                           std::span<const Scalar> phiOld) {
-  field::SurfaceScalarField k("ddtCouplingCoeff", U.mesh(), io::DimensionSet{});
-  couplingCoeffInto(U, phiOld, fluxOf(U, U0), k.values());
-  return k;
-}
 
 // One flux of U0 serves k and the Euler correction, and k is built in the
 // result's storage: one face array besides the result, none of vectors.

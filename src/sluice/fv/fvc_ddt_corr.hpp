@@ -24,8 +24,4 @@ namespace sluice::fv::fvc {
 field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::SurfaceScalarField& phi,
                                   const DdtScheme& scheme, const TimeStep& time);
 
-/// The coupling coefficient k per face (see above).
-field::SurfaceScalarField ddtCouplingCoeff(const field::VolVectorField& U, std::span<const Vec3> U0,
-                                           std::span<const Scalar> phiOld);
-
 }  // namespace sluice::fv::fvc
