@@ -58,7 +58,7 @@ MIB = 1024 * 1024
 #   2 cell asks        8 B per distinct cell a rank's faces touch
 #   3 cell answers     4 B per such cell
 #   4 neighbour parts  4 B per pair of parts sharing faces (negligible)
-#   5 faces           (6 + vertices) x 8 B per face and receiving part (2 for a processor face)
+#   5 faces           (4 + vertices) x 8 B per face and receiving part (2 for a processor face)
 #   6 point asks       8 B per point a part's faces use
 #   7 point answers   24 B per such point
 # An item crosses ranks only when its holder (cell block, face or point range)
@@ -72,7 +72,7 @@ def mesh_counts(n: int, np: int, shared_faces: int = 0) -> dict:
     internal = 3 * n * n * (n - 1)
     boundary = 6 * n * n
     points = (n + 1) ** 3
-    face_bytes = (internal + boundary + shared_faces) * (6 + 4) * 8
+    face_bytes = (internal + boundary + shared_faces) * (4 + 4) * 8
     return {"cells": cells, "internal_faces": internal, "faces": internal + boundary, "points": points,
             "volume_bytes": 2 * internal * 16 + cells * (8 + 4) + face_bytes + points * (8 + 24)}
 
@@ -212,8 +212,8 @@ def markdown(data: dict) -> str:
     base, per_cell = fit_memory(rows, p2["cells"])
     lines += ["", f"## The start-up model against runs: {p2['n']}^3 = {p2['cells']} cells at 1-4 ranks", "",
               "Model (docs/PERFORMANCE.md): 7 all-to-all exchanges; the data they carry is "
-              "V = 32 F_i + 12 N + 80 F + 32 N_p bytes (F_i internal faces, F faces, N_p points; each face between "
-              "ranks goes to both, 80 B more), of which the fraction crossing ranks goes over the network; peak memory after "
+              "V = 32 F_i + 12 N + 64 F + 32 N_p bytes (F_i internal faces, F faces, N_p points; each face between "
+              "ranks goes to both, 64 B more), of which the fraction crossing ranks goes over the network; peak memory after "
               "start-up per rank = base + c N/P. Measured below; `off-rank` = bytes sent / V.", "",
               "| ranks | way | exchanges | messages per rank max / total | bytes sent total | V (model) | off-rank | "
               "peak after start-up mean MiB | model MiB |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]

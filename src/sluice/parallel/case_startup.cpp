@@ -10,6 +10,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/core/peak_memory.hpp"
+#include "sluice/core/release.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/mesh/case_mesh.hpp"
 #include "sluice/mesh/mesh_check.hpp"
@@ -125,7 +126,7 @@ void startDistributed(const Communicator& world, MeshShare share, CaseStartup& s
                               ? partitionShareGeometric(world, share, blocks, s.settings, traffic)
                               : partitionShare(world.get(), share, blocks, traffic);
   ShareMigration migration(world.get(), share, blocks, part, traffic);
-  part = {};
+  release(part);
   const std::vector<int> neighbours = migration.neighbourParts();
   s.graph = world.distributedGraph(neighbours);
   std::vector<int> parts(static_cast<std::size_t>(nRanks));

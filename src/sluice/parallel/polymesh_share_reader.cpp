@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/core/release.hpp"
 #include "sluice/io/foam_list_reader.hpp"
 #include "sluice/mesh/polymesh_files.hpp"
 #include "sluice/parallel/parallel_error.hpp"
@@ -160,7 +161,7 @@ MeshShare readPolyMeshShare(const Communicator& comm, const fs::path& polyMeshDi
       if (i < local.neighbour.size() && share.faceIds[i] < share.nGlobalInternalFaces)
         share.neighbour[i] = local.neighbour[i];
     }
-    local.neighbour = {};
+    release(local.neighbour);
     checkFacesHeld(share);
   });
   return share;

@@ -1,12 +1,14 @@
 #include "sluice/parallel/share_migration.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/core/release.hpp"
 
 namespace sluice::parallel {
 
@@ -15,19 +17,30 @@ namespace {
 using mesh::FaceList;
 using mesh::Patch;
 
-// A face as it arrives: global ids, the parts of its cells, its vertices
-// (global point ids) at [firstVertex, firstVertex + nVertices) of the
-// received vertex list.
-struct ArrivedFace {
-  GlobalLabel id = 0, owner = 0, neighbour = -1;
-  int ownerPart = 0, neighbourPart = -1;
-  std::size_t firstVertex = 0;
-  Label nVertices = 0;
-};
+// Record layout in the face messages: id, owner, neighbour, sides, vertices...
+// `sides` packs what the receiving part needs besides the ids: the part of
+// the face's other cell plus one (0: a boundary face; the receiver's own part
+// for a face between two of its cells), whether the receiver holds the
+// neighbour cell rather than the owner, and the number of vertices.
+constexpr std::size_t kFaceHeader = 4;
 
-// Record layout in the face messages: id, owner, neighbour, ownerPart,
-// neighbourPart, nVertices, vertices...
-constexpr std::size_t kFaceHeader = 6;
+GlobalLabel packSides(int otherPart, bool receiverIsNeighbour, std::size_t nVertices) {
+  const auto other = static_cast<std::uint64_t>(static_cast<std::uint32_t>(otherPart + 1));
+  return static_cast<GlobalLabel>(other << 32 | static_cast<std::uint64_t>(receiverIsNeighbour) << 31 |
+                                  static_cast<std::uint64_t>(nVertices));
+}
+
+// The face's parts (ownerPart, neighbourPart; -1: none) and vertex count, at part `me`.
+struct Sides {
+  int ownerPart, neighbourPart;
+  Label nVertices;
+};
+Sides unpackSides(GlobalLabel packed, int me) {
+  const auto bits = static_cast<std::uint64_t>(packed);
+  const int other = static_cast<int>(bits >> 32) - 1;
+  const auto nVertices = static_cast<Label>(bits & 0x7fffffffU);
+  return (bits >> 31 & 1U) != 0 ? Sides{other, me, nVertices} : Sides{me, other, nVertices};
+}
 
 Label localIndexOf(const std::vector<GlobalLabel>& sorted, GlobalLabel id) {
   return static_cast<Label>(std::lower_bound(sorted.begin(), sorted.end(), id) - sorted.begin());
@@ -77,7 +90,7 @@ ShareMigration::ShareMigration(MPI_Comm comm, MeshShare& share, const IdRanges& 
   std::vector<std::vector<GlobalLabel>> asks(size_);
   for (GlobalLabel c : cells) asks[cellBlocks.rankOf(c)].push_back(c);  // ascending: grouped by rank in order
   const Received<GlobalLabel> asked = exchangeWithAll(comm, asks, traffic);
-  asks = {};
+  release(asks);
   std::vector<std::vector<int>> answers(size_);
   const GlobalLabel first = cellBlocks.first(rank_);
   for (int src = 0; src < size_; ++src)
@@ -111,67 +124,175 @@ std::vector<int> ShareMigration::neighbourParts() {
   return nbrs;
 }
 
-DistributedMesh ShareMigration::build(std::span<const int> rankOfPart, ShareFaces keepOrRelease) {
+ShareMigration::Arrived ShareMigration::arrive(ShareFaces keepOrRelease) {
   MeshShare& share = share_;
-  // Faces to the parts of their cells, packed once (they are the start-up's largest message).
+  const int me = rank_;
+  // Faces to the other parts of their cells, packed once (they are the
+  // start-up's largest message); the faces of this rank's own part are read
+  // from the share below, never copied through the message buffers.
   GroupedByRank<GlobalLabel> toRank(size_);
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1) toRank.allocate();
     for (std::size_t i = 0; i < share.faceIds.size(); ++i) {
       const auto verts = share.faces[static_cast<Label>(i)];
-      auto put = [&](int dest) {
+      auto put = [&](int dest, int otherPart, bool destIsNeighbour) {
+        if (dest == me) return;
         if (pass == 0) {
           toRank.count(dest, kFaceHeader + verts.size());
           return;
         }
         for (GlobalLabel v : {share.faceIds[i], share.owner[i], share.neighbour[i],
-                              static_cast<GlobalLabel>(ownerPart_[i]), static_cast<GlobalLabel>(neighbourPart_[i]),
-                              static_cast<GlobalLabel>(verts.size())})
+                              packSides(otherPart, destIsNeighbour, verts.size())})
           toRank.put(dest, v);
         for (Label v : verts) toRank.put(dest, v);
       };
-      put(ownerPart_[i]);
-      if (neighbourPart_[i] >= 0 && neighbourPart_[i] != ownerPart_[i]) put(neighbourPart_[i]);
+      put(ownerPart_[i], neighbourPart_[i], false);
+      if (neighbourPart_[i] >= 0 && neighbourPart_[i] != ownerPart_[i]) put(neighbourPart_[i], ownerPart_[i], true);
     }
   }
   Received<GlobalLabel> stream = exchangeWithAll(comm_, std::move(toRank), traffic_);
-  if (keepOrRelease == ShareFaces::release) {
-    share.faceIds = {};
-    share.owner = {};
-    share.neighbour = {};
-    share.faces = mesh::FaceList();
-  }
-  ownerPart_ = {};
-  neighbourPart_ = {};
 
-  std::vector<ArrivedFace> arrived;
-  std::vector<Label> arrivedVertices;
+  // Sized exactly: these are the largest arrays of the start-up after the messages.
+  std::size_t nArrived = 0, nArrivedVertices = 0;
+  for (std::size_t pos = 0; pos < stream.values.size(); ++nArrived) {
+    const auto n = static_cast<std::size_t>(unpackSides(stream.values[pos + 3], me).nVertices);
+    nArrivedVertices += n;
+    pos += kFaceHeader + n;
+  }
+  for (std::size_t i = 0; i < share.faceIds.size(); ++i)
+    if (ownerPart_[i] == me || neighbourPart_[i] == me) {
+      ++nArrived;
+      nArrivedVertices += share.faces[static_cast<Label>(i)].size();
+    }
+  Arrived result;
+  std::vector<ArrivedFace>& arrived = result.faces;
+  std::vector<Label>& arrivedVertices = result.vertices;
+  arrived.reserve(nArrived);
+  arrivedVertices.reserve(nArrivedVertices);
   for (std::size_t pos = 0; pos < stream.values.size();) {
     const GlobalLabel* r = stream.values.data() + pos;
-    ArrivedFace f{r[0], r[1], r[2], static_cast<int>(r[3]), static_cast<int>(r[4]), arrivedVertices.size(),
-                  static_cast<Label>(r[5])};
-    for (Label k = 0; k < f.nVertices; ++k) arrivedVertices.push_back(static_cast<Label>(r[kFaceHeader + k]));
-    arrived.push_back(f);
-    pos += kFaceHeader + static_cast<std::size_t>(f.nVertices);
+    const Sides sides = unpackSides(r[3], me);
+    arrived.push_back({r[0], r[1], r[2], sides.ownerPart, sides.neighbourPart, arrivedVertices.size(), sides.nVertices});
+    for (Label k = 0; k < sides.nVertices; ++k) arrivedVertices.push_back(static_cast<Label>(r[kFaceHeader + k]));
+    pos += kFaceHeader + static_cast<std::size_t>(sides.nVertices);
   }
   stream = {};
+  for (std::size_t i = 0; i < share.faceIds.size(); ++i) {
+    if (ownerPart_[i] != me && neighbourPart_[i] != me) continue;
+    const auto verts = share.faces[static_cast<Label>(i)];
+    arrived.push_back({share.faceIds[i], share.owner[i], share.neighbour[i], ownerPart_[i], neighbourPart_[i],
+                       arrivedVertices.size(), static_cast<Label>(verts.size())});
+    arrivedVertices.insert(arrivedVertices.end(), verts.begin(), verts.end());
+  }
+  if (keepOrRelease == ShareFaces::release) {
+    release(share.faceIds);
+    release(share.owner);
+    release(share.neighbour);
+    share.faces = mesh::FaceList();
+  }
+  release(ownerPart_);
+  release(neighbourPart_);
   std::sort(arrived.begin(), arrived.end(), [](const ArrivedFace& a, const ArrivedFace& b) { return a.id < b.id; });
+  return result;
+}
 
-  const int me = rank_;
-  DistributedMesh d;
-  d.nGlobalCells = share.nGlobalCells;
+// The cells of this part, in increasing global id, from the arrived faces.
+std::vector<GlobalLabel> ShareMigration::ownedCells(const std::vector<ArrivedFace>& arrived) const {
   std::vector<GlobalLabel> owned;
+  owned.reserve(2 * arrived.size());
   for (const ArrivedFace& f : arrived) {
-    if (f.ownerPart == me) owned.push_back(f.owner);
-    if (f.neighbourPart == me) owned.push_back(f.neighbour);
+    if (f.ownerPart == rank_) owned.push_back(f.owner);
+    if (f.neighbourPart == rank_) owned.push_back(f.neighbour);
   }
   std::sort(owned.begin(), owned.end());
   owned.erase(std::unique(owned.begin(), owned.end()), owned.end());
+  owned.shrink_to_fit();
+  return owned;
+}
+
+// Collective. The coordinates of the points `faces` uses, asked of their
+// holders; the faces' vertices become indices into them (increasing global id).
+ShareMigration::FetchedPoints ShareMigration::fetchPoints(mesh::FaceList& faces) {
+  const MeshShare& share = share_;
+  FetchedPoints result;
+  std::vector<GlobalLabel>& used = result.globalIds;
+  {
+    std::vector<Label> uses(faces.vertices().begin(), faces.vertices().end());  // a face list holds Labels
+    std::sort(uses.begin(), uses.end());
+    uses.erase(std::unique(uses.begin(), uses.end()), uses.end());
+    used.assign(uses.begin(), uses.end());
+  }
+  std::vector<GlobalLabel> starts(static_cast<std::size_t>(size_) + 1, share.nGlobalPoints);
+  GlobalLabel firstPoint = share.firstPoint;
+  MPI_Allgather(&firstPoint, 1, MPI_INT64_T, starts.data(), 1, MPI_INT64_T, comm_);
+  const IdRanges pointRanges = IdRanges::fromStarts(std::move(starts));
+  std::vector<std::vector<GlobalLabel>> asks(size_);
+  for (GlobalLabel p : used) {
+    if (p < 0 || p >= share.nGlobalPoints)
+      throw InputError(fmt::format("{}: a face uses point {} of {}", share.name, p, share.nGlobalPoints));
+    asks[pointRanges.rankOf(p)].push_back(p);
+  }
+  const Received<GlobalLabel> asked = exchangeWithAll(comm_, asks, traffic_);
+  release(asks);
+  std::vector<std::vector<Vec3>> answers(size_);
+  for (int src = 0; src < size_; ++src)
+    for (GlobalLabel p : asked.from(src)) answers[src].push_back(share.points[static_cast<std::size_t>(p - share.firstPoint)]);
+  result.coordinates = exchangeWithAll(comm_, answers, traffic_).values;  // in the order of `used`
+  release(answers);
+  for (Label f = 0; f < faces.size(); ++f)
+    for (Label& v : faces.mutableFace(f)) v = localIndexOf(used, v);
+  return result;
+}
+
+mesh::PolyMesh ShareMigration::globalOrientationMesh(ShareFaces keepOrRelease) {
+  Arrived arrived = arrive(keepOrRelease);
+  const std::vector<GlobalLabel> owned = ownedCells(arrived.faces);
+  // Other parts' cells after this part's, in the order the faces meet them.
+  std::unordered_map<GlobalLabel, Label> otherCell;
+  auto local = [&](GlobalLabel cell) {
+    const auto it = std::lower_bound(owned.begin(), owned.end(), cell);
+    if (it != owned.end() && *it == cell) return static_cast<Label>(it - owned.begin());
+    return otherCell.try_emplace(cell, static_cast<Label>(owned.size() + otherCell.size())).first->second;
+  };
+  mesh::FaceList faces;
+  faces.reserve(arrived.faces.size(), arrived.vertices.size());
+  std::vector<Label> owner, neighbour;
+  owner.reserve(arrived.faces.size());
+  // Global numbering puts the internal faces before the boundary faces.
+  for (const ArrivedFace& f : arrived.faces) {
+    faces.add(std::span<const Label>(arrived.vertices.data() + f.firstVertex, static_cast<std::size_t>(f.nVertices)));
+    owner.push_back(local(f.owner));
+    if (f.neighbour >= 0) neighbour.push_back(local(f.neighbour));
+  }
+  arrived = {};
+  Patch boundary;
+  boundary.name = "boundary";
+  boundary.type = "patch";
+  boundary.start = static_cast<Label>(neighbour.size());
+  boundary.size = static_cast<Label>(owner.size() - neighbour.size());
+  FetchedPoints points = fetchPoints(faces);
+  return mesh::PolyMesh(std::move(points.coordinates), std::move(faces), std::move(owner), std::move(neighbour),
+                        {boundary}, share_.name);
+}
+
+DistributedMesh ShareMigration::build(std::span<const int> rankOfPart, ShareFaces keepOrRelease) {
+  const MeshShare& share = share_;
+  const int me = rank_;
+  Arrived fromParts = arrive(keepOrRelease);
+  std::vector<ArrivedFace>& arrived = fromParts.faces;
+  std::vector<Label>& arrivedVertices = fromParts.vertices;
+
+  DistributedMesh d;
+  d.nGlobalCells = share.nGlobalCells;
+  std::vector<GlobalLabel> owned = ownedCells(arrived);
   d.nOwnedCells = static_cast<Label>(owned.size());
   auto local = [&](GlobalLabel cell) { return localIndexOf(owned, cell); };
 
   FaceList faces;  // vertices still global point ids
+  faces.reserve(arrived.size(), arrivedVertices.size());
+  d.globalFaceIds.reserve(arrived.size());
   std::vector<Label> localOwner, localNeighbour;
+  localOwner.reserve(arrived.size());
   std::vector<Label> scratch;
   auto addFace = [&](const ArrivedFace& f, bool flip) {
     scratch.assign(arrivedVertices.begin() + static_cast<std::ptrdiff_t>(f.firstVertex),
@@ -202,6 +323,7 @@ DistributedMesh ShareMigration::build(std::span<const int> rankOfPart, ShareFace
       processor.push_back(i);
     }
   }
+  localNeighbour.reserve(internal.size());
   std::stable_sort(internal.begin(), internal.end(),
                    [](const InternalFace& x, const InternalFace& y) { return x.lo != y.lo ? x.lo < y.lo : x.hi < y.hi; });
   for (const InternalFace& f : internal) {
@@ -282,38 +404,22 @@ DistributedMesh ShareMigration::build(std::span<const int> rankOfPart, ShareFace
   d.nGhostCells = static_cast<Label>(ghosts.size());
   d.globalCellIds = std::move(owned);
   d.globalCellIds.insert(d.globalCellIds.end(), ghosts.begin(), ghosts.end());
-  arrived = {};
-  arrivedVertices = {};
+  release(fromParts.faces);
+  release(fromParts.vertices);
+  release(internal);
+  release(boundary);
+  release(processor);
+  release(boundaryPatch);
+  release(boundaryOrder);
 
   // Points: those the faces use, in increasing global id, asked of their holders.
-  std::vector<GlobalLabel> used(faces.vertices().begin(), faces.vertices().end());
-  std::sort(used.begin(), used.end());
-  used.erase(std::unique(used.begin(), used.end()), used.end());
-  std::vector<GlobalLabel> starts(static_cast<std::size_t>(size_) + 1, share.nGlobalPoints);
-  GlobalLabel firstPoint = share.firstPoint;
-  MPI_Allgather(&firstPoint, 1, MPI_INT64_T, starts.data(), 1, MPI_INT64_T, comm_);
-  const IdRanges pointRanges = IdRanges::fromStarts(std::move(starts));
-  std::vector<std::vector<GlobalLabel>> asks(size_);
-  for (GlobalLabel p : used) {
-    if (p < 0 || p >= share.nGlobalPoints)
-      throw InputError(fmt::format("{}: a face uses point {} of {}", share.name, p, share.nGlobalPoints));
-    asks[pointRanges.rankOf(p)].push_back(p);
-  }
-  const Received<GlobalLabel> asked = exchangeWithAll(comm_, asks, traffic_);
-  asks = {};
-  std::vector<std::vector<Vec3>> answers(size_);
-  for (int src = 0; src < size_; ++src)
-    for (GlobalLabel p : asked.from(src)) answers[src].push_back(share.points[static_cast<std::size_t>(p - share.firstPoint)]);
-  Received<Vec3> coords = exchangeWithAll(comm_, answers, traffic_);  // in the order of `used`
-  answers = {};
-
-  std::vector<Label> vertices(faces.vertices());
-  for (Label& v : vertices) v = localIndexOf(used, v);
-  if (static_cast<GlobalLabel>(used.size()) != share.nGlobalPoints) d.globalPointIds = std::move(used);
+  FetchedPoints points = fetchPoints(faces);
+  if (static_cast<GlobalLabel>(points.globalIds.size()) != share.nGlobalPoints)
+    d.globalPointIds = std::move(points.globalIds);
   const std::string name = size_ == 1 ? share.name : fmt::format("processor{}/{}", myRank, share.name);
   localOwner.shrink_to_fit();
   localNeighbour.shrink_to_fit();
-  d.mesh = mesh::PolyMesh(std::move(coords.values), FaceList(faces.offsets(), std::move(vertices)),
+  d.mesh = mesh::PolyMesh(std::move(points.coordinates), std::move(faces),
                           std::move(localOwner), std::move(localNeighbour), std::move(patches), name);
   // The arrays were grown face by face (the ids from one entry per face side
   // and vertex before the duplicates went): keep only what is used, as they

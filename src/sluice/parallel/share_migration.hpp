@@ -46,7 +46,35 @@ class ShareMigration {
   /// unless `faces` says keep.
   DistributedMesh build(std::span<const int> rankOfPart, ShareFaces faces = ShareFaces::release);
 
+  /// Collective. The faces of this part's cells as the undecomposed mesh has
+  /// them (its vertex order, owner and neighbour, increasing global face id:
+  /// internal faces first, then one patch "boundary"), the cells numbered in
+  /// increasing global id, then the other parts' cells in the order the faces
+  /// meet them. For cell centres computed exactly as on the whole mesh.
+  mesh::PolyMesh globalOrientationMesh(ShareFaces faces = ShareFaces::release);
+
  private:
+  /// A face as it arrives: global ids, the parts of its cells, its vertices
+  /// (global point ids) at [firstVertex, firstVertex + nVertices) of the
+  /// arrived vertex list.
+  struct ArrivedFace {
+    GlobalLabel id = 0, owner = 0, neighbour = -1;
+    int ownerPart = 0, neighbourPart = -1;
+    std::size_t firstVertex = 0;
+    Label nVertices = 0;
+  };
+  struct Arrived {
+    std::vector<ArrivedFace> faces;  ///< increasing global id
+    std::vector<Label> vertices;
+  };
+  struct FetchedPoints {
+    std::vector<GlobalLabel> globalIds;  ///< increasing
+    std::vector<Vec3> coordinates;       ///< of globalIds
+  };
+  Arrived arrive(ShareFaces faces);  // collective: this part's faces, from the share and the other ranks
+  std::vector<GlobalLabel> ownedCells(const std::vector<ArrivedFace>& arrived) const;
+  FetchedPoints fetchPoints(mesh::FaceList& faces);  // collective
+
   MPI_Comm comm_;
   MeshShare& share_;
   StartupTraffic& traffic_;
