@@ -108,7 +108,7 @@ void setFixedValue(field::VolField<T>& f, const std::function<T(const Vec3&)>& e
     if (mesh.patchKind(p) != field::PatchKind::Regular) continue;
     const auto& patch = mesh.patches()[p];
     std::vector<T> values(patch.size);
-    for (Label i = 0; i < patch.size; ++i) values[i] = exact(mesh.geometry().faceCentres[patch.start + i]);
+    for (Label i = 0; i < patch.size; ++i) values[i] = exact(mesh.faceCentres()[patch.start + i]);
     f.setBoundaryCondition(p, std::make_unique<field::FixedValueBC<T>>(p, std::move(values)));
   }
 }

@@ -133,7 +133,7 @@ TEST(FlowDiagnostics, ContinuityErrors) {
   const auto& geo = m.mesh.geometry();
   auto velocity = [](const Vec3& x) { return Vec3{x.x, 0.0, 0.0}; };  // div = 1
   for (Label f = 0; f < m.mesh.nFaces(); ++f)
-    if (!isEmptyFace(m.mesh, f)) phi[f] = dot(velocity(geo.faceCentres[f]), geo.faceAreas[f]);
+    if (!isEmptyFace(m.mesh, f)) phi[f] = dot(velocity(m.mesh.faceCentres()[f]), geo.faceAreas[f]);
   const ContinuityErrors e = continuityErrors(phi, 0.1);
   EXPECT_NEAR(e.sumLocal, 0.1, 1e-12);
   EXPECT_NEAR(e.global, 0.1, 1e-12);

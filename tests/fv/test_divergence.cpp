@@ -56,7 +56,7 @@ TEST(Divergence, LinearVelocityHasUnitDivergence) {
   field::SurfaceScalarField phi("phi", m.mesh, {});
   for (Label f = 0; f < m.mesh.nFaces(); ++f)
     if (f < m.mesh.nInternalFaces() || m.mesh.patchKind(m.mesh.facePatch(f)) != field::PatchKind::Empty)
-      phi[f] = dot(exact(m.mesh.geometry().faceCentres[f]), m.mesh.geometry().faceAreas[f]);
+      phi[f] = dot(exact(m.mesh.faceCentres()[f]), m.mesh.geometry().faceAreas[f]);
   const field::VolScalarField d = fvc::div(phi);
   for (Label c = 0; c < m.mesh.nCells(); ++c) EXPECT_NEAR(d[c], 1.0, 1e-10) << "cell " << c;
 }

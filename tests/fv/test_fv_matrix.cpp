@@ -231,7 +231,7 @@ TEST(FvMatrix, VectorSolveSkipsTheEmptyDirection) {
     EXPECT_EQ(U[c].z, 0.0);
   }
   // boundary conditions were re-evaluated
-  EXPECT_EQ(U.boundaryValues()[0], exact(m.mesh.geometry().faceCentres[m.mesh.nInternalFaces()]));
+  EXPECT_EQ(U.boundaryValues()[0], exact(m.mesh.faceCentres()[m.mesh.nInternalFaces()]));
   field::VolVectorField other("other", m.mesh, {});
   EXPECT_THROW(M.solve(other, {}), Error);
 }

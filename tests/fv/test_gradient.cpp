@@ -149,7 +149,7 @@ double worstOvershoot(const field::FvMesh& mesh, const field::VolScalarField& f,
   }
   double worst = 0;
   auto check = [&](Label c, Label face) {
-    const double v = f[c] + dot(g[c], geo.faceCentres[face] - geo.cellCentres[c]);
+    const double v = f[c] + dot(g[c], mesh.faceCentres()[face] - geo.cellCentres[c]);
     worst = std::max({worst, v - hi[c], lo[c] - v});
   };
   for (Label face = 0; face < mesh.nInternalFaces(); ++face) {

@@ -52,7 +52,7 @@ TEST(InterfaceProperties, PlaneInterfaceHasUnitNormalAndNoCurvature) {
   const auto& geo = m.mesh.geometry();
   for (Label f = 0; f < m.mesh.nInternalFaces(); ++f) {
     const Vec3 n = geo.unitNormal(f);
-    if (geo.faceCentres[f].x < 0.2 || geo.faceCentres[f].x > 0.8) continue;  // |grad alpha| >> deltaN
+    if (m.mesh.faceCentres()[f].x < 0.2 || m.mesh.faceCentres()[f].x > 0.8) continue;  // |grad alpha| >> deltaN
     // The normal points into the water (towards -x): nHatf = -|Sf| on x-faces, 0 on y-faces.
     EXPECT_NEAR(interface.nHatf()[f], -n.x * geo.faceAreaMags[f], 1e-5 * geo.faceAreaMags[f]) << f;
   }
@@ -100,7 +100,7 @@ TEST(InterfaceProperties, ContactAngleTurnsTheWallNormalToTheta0) {
     const mesh::Patch& patch = m.mesh.patches()[p];
     for (Label i = 0; i < patch.size; ++i) {
       const Label f = patch.start + i;
-      const double x = geo.faceCentres[f].x;
+      const double x = m.mesh.faceCentres()[f].x;
       if (x < 0.3 || x > 0.7) continue;  // where the interface meets the wall
       // nHatf / |Sf| = n_interface . n_wall = cos(theta0) (up to deltaN)
       EXPECT_NEAR(interface.nHatf()[f] / geo.faceAreaMags[f], std::cos(theta0 * std::numbers::pi / 180), 1e-6) << x;

@@ -69,6 +69,8 @@ struct FvMesh::Impl {
   std::shared_ptr<linear::LduAddressing> addressing;
   mutable std::once_flag multigridBuilt;
   mutable std::unique_ptr<linear::MultigridMesh> multigrid;
+  mutable std::once_flag faceCentresBuilt;
+  mutable std::vector<Vec3> faceCentres;  // per face, once a scheme asks (geo keeps the boundary faces')
   // ghost update in flight (startGhostUpdate)
   parallel::HaloTransfer current;
   std::span<double> active;
@@ -326,6 +328,7 @@ FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& co
   parallel::inCollectiveSection(comm, [&] {
     s.exchangeGhostGeometry();  // collective (halo)
     s.coupledGeometry();
+    s.geo.keepBoundaryFaceCentresOnly(s.dist.mesh.nInternalFaces());
     s.buildAddressing();
     nLocalCells_ = nCells_ + nGhostCells();
   });
@@ -335,6 +338,16 @@ FvMesh::~FvMesh() = default;
 FvMesh::FvMesh(FvMesh&&) noexcept = default;
 
 std::shared_ptr<const linear::LduAddressing> FvMesh::addressing() const { return impl_->addressing; }
+
+std::span<const Vec3> FvMesh::faceCentres() const {
+  const Impl& s = *impl_;
+  std::call_once(s.faceCentresBuilt, [&] {
+    const mesh::PolyMesh& m = s.dist.mesh;
+    s.faceCentres.resize(static_cast<std::size_t>(s.nFvFaces));
+    for (Label f = 0; f < s.nFvFaces; ++f) s.faceCentres[f] = mesh::faceCentre(m.points(), m.faces()[f]);
+  });
+  return s.faceCentres;
+}
 
 const linear::MultigridMesh& FvMesh::multigridMesh() const {
   Impl& s = *impl_;

@@ -109,6 +109,11 @@ class FvMesh : public linear::GhostUpdater {
   /// faces weights, deltaCoeffs and nonOrthDeltaCoeffs() use the ghost
   /// centre (nonOrthogonality is not kept: no operator uses it).
   const mesh::MeshGeometry& geometry() const;
+  /// Centres of the nFaces() faces. The geometry keeps only the boundary
+  /// faces' (geometry().boundaryFaceCentre); this list is computed on the
+  /// first call (local, not collective) and kept, for the schemes that need
+  /// internal face centres (limited gradients, linearUpwind, gravity).
+  std::span<const Vec3> faceCentres() const;
   /// The rank's mesh as distributed; its globalCellIds are globalCellIds()
   /// (the cyclic ghosts' ids appended after the processor ghosts').
   const parallel::DistributedMesh& distributed() const;

@@ -104,12 +104,13 @@ ConvectionInterpolation<T> convectionInterpolation(const field::FvMesh& mesh, st
       const std::vector<GradType<T>> g = gradient<T>(mesh, cells, boundary, gradScheme);
       const auto centres = mesh.cellCentres();
       const auto& owner = mesh.poly().owner();
+      const auto faceCentres = mesh.faceCentres();
       ci.correction.assign(mesh.nFaces(), T{});
       for (Label f = 0; f < mesh.nFaces(); ++f) {
         const Label N = far[f];
         if (N < 0) continue;
         const Label up = phi[f] > 0 ? owner[f] : N;
-        ci.correction[f] = alongDirection(geo.faceCentres[f] - centres[up], g[up]);
+        ci.correction[f] = alongDirection(faceCentres[f] - centres[up], g[up]);
       }
       break;
     }

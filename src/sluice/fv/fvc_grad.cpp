@@ -136,11 +136,12 @@ void cellLimit(const field::FvMesh& mesh, std::span<const T> cells, std::span<co
       setComponent(limiter[c], i, l);
     }
   };
+  const auto faceCentres = mesh.faceCentres();
   for (Label f = 0; f < nInternal; ++f) {
-    limitCell(owner[f], geo.faceCentres[f]);
-    limitCell(neighbour[f], geo.faceCentres[f]);
+    limitCell(owner[f], faceCentres[f]);
+    limitCell(neighbour[f], faceCentres[f]);
   }
-  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind, Label) { limitCell(owner[f], geo.faceCentres[f]); });
+  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind, Label) { limitCell(owner[f], faceCentres[f]); });
   for (Label c = 0; c < nCells; ++c)
     for (int i = 0; i < nc; ++i) scaleGradComponent(g[c], i, component(limiter[c], i));
 }

@@ -61,6 +61,19 @@ Vec3 faceAreaVector(const std::vector<Vec3>& points, std::span<const Label> face
   return area;
 }
 
+Vec3 faceCentre(const std::vector<Vec3>& points, std::span<const Label> face) {
+  Vec3 centre, area;
+  faceCentreAndArea(points, face, centre, area);
+  return centre;
+}
+
+void MeshGeometry::keepBoundaryFaceCentresOnly(Label nInternalFaces) {
+  if (faceCentres.empty()) return;
+  boundaryFaceCentres_.assign(faceCentres.begin() + nInternalFaces, faceCentres.end());
+  firstBoundaryFace_ = nInternalFaces;
+  std::vector<Vec3>().swap(faceCentres);
+}
+
 MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
   MeshGeometry g = computeCells(mesh);
   const Label nInternal = mesh.nInternalFaces();

@@ -20,9 +20,13 @@ namespace sluice::mesh {
 
 /// The area vector of one face (as MeshGeometry::faceAreas computes it).
 Vec3 faceAreaVector(const std::vector<Vec3>& points, std::span<const Label> face);
+/// The centre of one face (as MeshGeometry::faceCentres computes it, bit for bit).
+Vec3 faceCentre(const std::vector<Vec3>& points, std::span<const Label> face);
 
 struct MeshGeometry {
-  std::vector<Vec3> faceCentres;    ///< per face
+  /// Per face; empty after keepBoundaryFaceCentresOnly (an FvMesh's
+  /// geometry: FvMesh::faceCentres() computes the list on request).
+  std::vector<Vec3> faceCentres;
   std::vector<Vec3> faceAreas;      ///< per face: area vector, pointing out of the owner
   std::vector<Scalar> faceAreaMags; ///< per face: |faceAreas|
   std::vector<Vec3> cellCentres;    ///< per cell
@@ -46,8 +50,17 @@ struct MeshGeometry {
   /// owner, or, for a boundary face (`far` < 0), the face centre minus the
   /// owner's centre.
   Vec3 delta(Label face, Label owner, Label far) const {
-    return (far >= 0 ? cellCentres[far] : faceCentres[face]) - cellCentres[owner];
+    return (far >= 0 ? cellCentres[far] : boundaryFaceCentre(face)) - cellCentres[owner];
   }
+  /// The centre of a face at or after the first boundary face (any face
+  /// while faceCentres is whole).
+  const Vec3& boundaryFaceCentre(Label face) const {
+    return faceCentres.empty() ? boundaryFaceCentres_[face - firstBoundaryFace_] : faceCentres[face];
+  }
+  /// Drops the internal faces' centres (no operator of an incompressible
+  /// run uses them once the weights are computed; 3 doubles per face) and
+  /// keeps the others for boundaryFaceCentre and delta.
+  void keepBoundaryFaceCentresOnly(Label nInternalFaces);
   /// The unit normal of a face, pointing out of its owner.
   Vec3 unitNormal(Label face) const { return faceAreas[face] / faceAreaMags[face]; }
 
@@ -62,6 +75,8 @@ struct MeshGeometry {
   static MeshGeometry computeCells(const PolyMesh& mesh);
 
  private:
+  std::vector<Vec3> boundaryFaceCentres_;  ///< per face from firstBoundaryFace_, after keepBoundaryFaceCentresOnly
+  Label firstBoundaryFace_ = 0;
   std::vector<Scalar> nonOrthDeltaCoeffs_;  ///< per face, or empty while it equals deltaCoeffs
 };
 

@@ -37,16 +37,16 @@ field::VolScalarField Gravity::gh(const field::FvMesh& mesh) const {
   for (Label c = 0; c < mesh.nCells(); ++c) result[c] = dot(g, centres[c]) - ghRef();
   // Ghosts take the value of the cell they copy (a cyclic ghost's centre is translated).
   mesh.updateGhosts(std::span<Scalar>(result.values()));
-  const auto& faceCentres = mesh.geometry().faceCentres;
+  const mesh::MeshGeometry& geo = mesh.geometry();
   auto b = result.boundaryValues();
   for (Label f = mesh.nInternalFaces(); f < mesh.nFaces(); ++f)
-    b[f - mesh.nInternalFaces()] = dot(g, faceCentres[f]) - ghRef();
+    b[f - mesh.nInternalFaces()] = dot(g, geo.boundaryFaceCentre(f)) - ghRef();
   return result;
 }
 
 field::SurfaceScalarField Gravity::ghf(const field::FvMesh& mesh) const {
   field::SurfaceScalarField result("ghf", mesh, io::DimensionSet{{0, 2, -2, 0, 0, 0, 0}});
-  const auto& faceCentres = mesh.geometry().faceCentres;
+  const auto faceCentres = mesh.faceCentres();
   for (Label f = 0; f < mesh.nFaces(); ++f) result[f] = dot(g, faceCentres[f]) - ghRef();
   return result;
 }

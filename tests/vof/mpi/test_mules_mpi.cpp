@@ -44,7 +44,7 @@ field::SurfaceScalarField flux(const field::FvMesh& mesh) {
   const double h = 0.5 / 24;  // half a cell
   auto psi = [](double x, double y) { return std::sin(M_PI * x) * std::sin(M_PI * y) / M_PI; };
   for (Label f = 0; f < mesh.nFaces(); ++f) {
-    const Vec3 c = mesh.geometry().faceCentres[f], S = mesh.geometry().faceAreas[f];
+    const Vec3 c = mesh.faceCentres()[f], S = mesh.geometry().faceAreas[f];
     if (std::abs(S.x) > 0.5 * mag(S))
       phi[f] = (S.x > 0 ? 1 : -1) * (psi(c.x, c.y + h) - psi(c.x, c.y - h));   // u = dpsi/dy
     else if (std::abs(S.y) > 0.5 * mag(S))
