@@ -15,8 +15,7 @@ std::span<const Scalar> snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGra
 }
 
 Vec3 nonOrthCorrectionVector(const field::FvMesh& mesh, Label face) {
-  const auto& geo = mesh.geometry();
-  return geo.unitNormal(face) - mesh.delta(face) * geo.nonOrthDeltaCoeffs()[face];
+  return nonOrthCorrectionVector(mesh.geometry(), face, mesh.poly().owner()[face], mesh.faceNeighbour(face));
 }
 
 template <class T>
@@ -34,7 +33,7 @@ std::vector<T> snGradCorrection(const field::FvMesh& mesh, std::span<const T> ce
   auto faceCorrection = [&](Label f, Label N) {
     const Scalar w = geo.weights[f];
     const GradType<T> gf = w * g[owner[f]] + (1 - w) * g[N];
-    T c = alongDirection(nonOrthCorrectionVector(mesh, f), gf);
+    T c = alongDirection(nonOrthCorrectionVector(geo, f, owner[f], N), gf);
     if (limited) {
       const T orth = nonOrthDeltaCoeffs[f] * (cells[N] - cells[owner[f]]);
       const Scalar limiter = std::min(psi * magnitude(orth) / ((1 - psi) * magnitude(c) + kSmall), 1.0);
