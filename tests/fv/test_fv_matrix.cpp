@@ -7,6 +7,7 @@
 #include "fv/fv_test_support.hpp"
 #include "sluice/core/error.hpp"
 #include "sluice/fv/fvc_div.hpp"
+#include "sluice/fv/fvc_interpolate.hpp"
 #include "sluice/fv/fvm.hpp"
 
 namespace sluice::fv {
@@ -202,6 +203,46 @@ TEST(FvMatrix, FluxSumsToTheLaplacianAndIsAntisymmetricAcrossCyclics) {
     const Label f = patch.start + i;
     EXPECT_NEAR(flux[f], -flux[m.mesh.cyclicPartnerFace(f)], 1e-12);
     EXPECT_GT(std::abs(flux[f]), 1e-3);
+  }
+}
+
+// The laplacian streams its diffusivity face by face (a constant, a cell
+// field interpolated on each face as needed); the matrix is the one the
+// interpolated surface field gives, bit for bit, and fluxInto is flux().
+TEST(FvMatrix, StreamedDiffusivityAndFluxIntoAreBitForBitTheSurfaceFieldForms) {
+  for (bool cyclic : {false, true}) {
+    SerialMesh m(fvtest::boxMesh(cyclic ? Box(6, 5).cyclicX() : Box(6, 5).mapped(fvtest::wavy)));
+    auto exact = [](const Vec3& x) { return std::sin(6.28318530718 * x.x) + x.y * x.y * x.y; };
+    field::VolScalarField p("p", m.mesh, {});
+    fvtest::setFixedValue<Scalar>(p, exact);
+    fvtest::setCells<Scalar>(p, exact);
+    field::VolScalarField gamma("gamma", m.mesh, {}, 1.0);
+    for (Label c = 0; c < m.mesh.nCells(); ++c) gamma[c] = 1.0 + 0.1 * c;
+    gamma.correctBoundaryConditions();
+    const field::SurfaceScalarField gammaf = fvc::interpolate(gamma);
+    const FvMatrix<Scalar> fromCells = fvm::laplacian(gamma, p, corrected());
+    const FvMatrix<Scalar> fromFaces = fvm::laplacian(gammaf, p, corrected());
+    EXPECT_EQ(fromCells.ldu().diag(), fromFaces.ldu().diag());
+    EXPECT_EQ(fromCells.ldu().upper(), fromFaces.ldu().upper());
+    EXPECT_EQ(fromCells.ldu().coupleCoeffs(), fromFaces.ldu().coupleCoeffs());
+    EXPECT_EQ(fromCells.internalCoeffs(), fromFaces.internalCoeffs());
+    EXPECT_EQ(fromCells.boundaryCoeffs(), fromFaces.boundaryCoeffs());
+    EXPECT_EQ(fromCells.faceFluxCorrection(), fromFaces.faceFluxCorrection());
+    EXPECT_FALSE(fromCells.faceFluxCorrection().empty());  // the wavy mesh is not orthogonal, cyclics are coupled
+
+    field::SurfaceScalarField constant("nu", m.mesh, {}, 0.3);
+    const FvMatrix<Scalar> fromConstant = fvm::laplacian(0.3, p, corrected());
+    const FvMatrix<Scalar> fromConstantFaces = fvm::laplacian(constant, p, corrected());
+    EXPECT_EQ(fromConstant.ldu().upper(), fromConstantFaces.ldu().upper());
+    EXPECT_EQ(fromConstant.ldu().diag(), fromConstantFaces.ldu().diag());
+    EXPECT_EQ(fromConstant.boundaryCoeffs(), fromConstantFaces.boundaryCoeffs());
+
+    const field::SurfaceScalarField flux = fromCells.flux();
+    std::vector<Scalar> into(static_cast<std::size_t>(m.mesh.nFaces()), -1.0);
+    fromCells.fluxInto(into);
+    EXPECT_EQ(into, flux.values());
+    std::vector<Scalar> tooShort(3);
+    EXPECT_THROW(fromCells.fluxInto(tooShort), Error);
   }
 }
 

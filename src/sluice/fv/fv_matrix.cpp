@@ -5,6 +5,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "sluice/core/error.hpp"
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/value_ops.hpp"
@@ -210,10 +212,18 @@ std::vector<T> FvMatrix<T>::residual() const {
 
 template <field::FieldValueType T>
 field::SurfaceField<T> FvMatrix<T>::flux() const {
+  field::SurfaceField<T> result("flux(" + psi_->name() + ")", mesh(), psi_->dimensions());
+  fluxInto(result.values());
+  return result;
+}
+
+template <field::FieldValueType T>
+void FvMatrix<T>::fluxInto(std::span<T> result) const {
   const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   const field::FvMesh& m = mesh();
+  if (static_cast<Label>(result.size()) != m.nFaces())
+    throw Error(fmt::format("FvMatrix::fluxInto: {} values for {} faces", result.size(), m.nFaces()));
   const linear::LduAddressing& a = ldu_.addressing();
-  field::SurfaceField<T> result("flux(" + psi_->name() + ")", m, psi_->dimensions());
   const std::vector<T>& psi = psi_->values();
   const auto& lower = ldu_.lower();
   const auto& upper = ldu_.upper();
@@ -230,7 +240,6 @@ field::SurfaceField<T> FvMatrix<T>::flux() const {
   }
   if (!faceFluxCorrection_.empty())
     for (Label f = 0; f < m.nFaces(); ++f) result[f] += faceFluxCorrection_[f];
-  return result;
 }
 
 namespace {

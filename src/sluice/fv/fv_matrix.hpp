@@ -138,6 +138,8 @@ class FvMatrix {
   /// matrices whose diagonal is minus the sum of their face coefficients
   /// (laplacians: the pressure equation).
   field::SurfaceField<T> flux() const;
+  /// flux() written into `out` (nFaces() values) instead of a new field.
+  void fluxInto(std::span<T> out) const;
 
   /// One component's scalar system as the linear solver sees it: the
   /// diagonal and source with that component's part of the Regular boundary

@@ -11,8 +11,48 @@ namespace sluice::fv {
 
 namespace {
 
-template <class T>
-FvMatrix<T> assemble(std::span<const Scalar> gammaFaces, const field::VolField<T>& vf, const LaplacianScheme& scheme,
+// The diffusivity on a face, without a list of it per face: at(f) on any
+// face, internal(f) on an internal face (the assembly's hot loop).
+struct ConstantGamma {
+  Scalar value;
+  Scalar internal(Label) const { return value; }
+  Scalar at(Label) const { return value; }
+};
+
+struct FaceGamma {
+  std::span<const Scalar> values;
+  Scalar internal(Label f) const { return values[f]; }
+  Scalar at(Label f) const { return values[f]; }
+};
+
+// A cell field interpolated linearly on each face as it is needed, with the
+// same arithmetic as interpolateLinear.
+struct LinearGamma {
+  const field::FvMesh& mesh;
+  std::span<const Scalar> cells, boundary;
+  std::span<const Scalar> weights;
+  std::span<const Label> owner, neighbour;
+  Label nInternal;
+
+  explicit LinearGamma(const field::VolScalarField& gamma)
+      : mesh(gamma.mesh()), cells(gamma.values()), boundary(gamma.boundaryValues()),
+        weights(mesh.geometry().weights), owner(mesh.poly().owner()), neighbour(mesh.poly().neighbour()),
+        nInternal(mesh.nInternalFaces()) {}
+  Scalar internal(Label f) const {
+    const Scalar w = weights[f];
+    return w * cells[owner[f]] + (1 - w) * cells[neighbour[f]];
+  }
+  Scalar at(Label f) const {
+    if (f < nInternal) return internal(f);
+    const Label ghost = mesh.faceGhost(f);  // coupled (processor, cyclic) faces interpolate to the ghost
+    if (ghost < 0) return boundary[f - nInternal];
+    const Scalar w = weights[f];
+    return w * cells[owner[f]] + (1 - w) * cells[ghost];
+  }
+};
+
+template <class T, class Gamma>
+FvMatrix<T> assemble(const Gamma& gamma, const field::VolField<T>& vf, const LaplacianScheme& scheme,
                      const GradScheme& gradScheme) {
   const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::Assembly);
   const field::FvMesh& mesh = vf.mesh();
@@ -24,7 +64,7 @@ FvMatrix<T> assemble(std::span<const Scalar> gammaFaces, const field::VolField<T
   std::vector<Scalar>& diag = m.ldu().diag();
   std::vector<Scalar>& upper = m.ldu().upper();  // symmetric: lower() reads upper (LduMatrix)
   for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
-    const Scalar g = gammaFaces[f] * geo.faceAreaMags[f] * deltaCoeffs[f];
+    const Scalar g = gamma.internal(f) * geo.faceAreaMags[f] * deltaCoeffs[f];
     upper[f] = g;
     diag[owner[f]] -= g;
     diag[neighbour[f]] -= g;
@@ -32,27 +72,23 @@ FvMatrix<T> assemble(std::span<const Scalar> gammaFaces, const field::VolField<T
   const linear::LduAddressing& a = m.ldu().addressing();
   for (Label i = 0; i < static_cast<Label>(a.coupleFace.size()); ++i) {
     const Label f = a.coupleFace[i];
-    const Scalar g = gammaFaces[f] * geo.faceAreaMags[f] * deltaCoeffs[f];
+    const Scalar g = gamma.at(f) * geo.faceAreaMags[f] * deltaCoeffs[f];
     m.addCoupledFace(i, -g, g);
   }
   forEachRegularPatch(mesh, [&](Label patch, Label start, Label size) {
     const PatchCoeffs<T> c = gradientCoeffs(vf, patch);
     for (Label i = 0; i < size; ++i) {
       const Label f = start + i;
-      const Scalar gammaMagSf = gammaFaces[f] * geo.faceAreaMags[f];
+      const Scalar gammaMagSf = gamma.at(f) * geo.faceAreaMags[f];
       m.addBoundaryFace(f, gammaMagSf * c.internal[i], T(-gammaMagSf * c.boundary[i]));
     }
   });
   std::vector<T> corr = snGradCorrection<T>(mesh, vf.values(), vf.boundaryValues(), scheme.snGrad, gradScheme);
   if (!corr.empty()) {
-    for (Label f = 0; f < mesh.nFaces(); ++f) corr[f] *= gammaFaces[f] * geo.faceAreaMags[f];
+    for (Label f = 0; f < mesh.nFaces(); ++f) corr[f] *= gamma.at(f) * geo.faceAreaMags[f];
     m.addFaceFluxCorrection(corr);
   }
   return m;
-}
-
-std::vector<Scalar> interpolatedGamma(const field::VolScalarField& gamma) {
-  return interpolateLinear<Scalar>(gamma.mesh(), gamma.values(), gamma.boundaryValues());
 }
 
 }  // namespace
@@ -62,20 +98,19 @@ namespace fvm {
 template <field::FieldValueType T>
 FvMatrix<T> laplacian(Scalar gamma, const field::VolField<T>& vf, const LaplacianScheme& scheme,
                       const GradScheme& gradScheme) {
-  const std::vector<Scalar> faces(vf.mesh().nFaces(), gamma);
-  return assemble<T>(faces, vf, scheme, gradScheme);
+  return assemble<T>(ConstantGamma{gamma}, vf, scheme, gradScheme);
 }
 
 template <field::FieldValueType T>
 FvMatrix<T> laplacian(const field::VolScalarField& gamma, const field::VolField<T>& vf, const LaplacianScheme& scheme,
                       const GradScheme& gradScheme) {
-  return assemble<T>(interpolatedGamma(gamma), vf, scheme, gradScheme);
+  return assemble<T>(LinearGamma(gamma), vf, scheme, gradScheme);
 }
 
 template <field::FieldValueType T>
 FvMatrix<T> laplacian(const field::SurfaceScalarField& gamma, const field::VolField<T>& vf,
                       const LaplacianScheme& scheme, const GradScheme& gradScheme) {
-  return assemble<T>(gamma.values(), vf, scheme, gradScheme);
+  return assemble<T>(FaceGamma{gamma.values()}, vf, scheme, gradScheme);
 }
 
 template FvMatrix<Scalar> laplacian(Scalar, const field::VolField<Scalar>&, const LaplacianScheme&, const GradScheme&);

@@ -11,6 +11,7 @@ using field::VolVectorField;
 
 void IncompressibleFluid::momentumPredictor() {
   const Scalar t = time_.value();
+  UEqn_.reset();  // the previous UEqn's pressure correctors are done: freed before this one is assembled
   fields().modify<VolVectorField>("U").updateCoeffs();  // conditions take the current flux, as OpenFOAM's fvMatrix does
   const VolVectorField& U = fields().get<VolVectorField>("U");
   const SurfaceScalarField& phi = fields().get<SurfaceScalarField>("phi");

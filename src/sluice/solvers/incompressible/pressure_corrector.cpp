@@ -74,8 +74,8 @@ void IncompressibleFluid::correctPressure(int corrector) {
     if (pRef_.needed()) pEqn.setReference(pRef_.localCell(), pRef_.value());
     pEqn.solve(p, solver(pimple_.pressureSolver(corrector, nonOrth)));
     if (nonOrth == nNonOrth) {
-      const SurfaceScalarField pFlux = pEqn.flux();
-      for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] = phiHbyA[f] - pFlux[f];
+      pEqn.fluxInto(phi.values());  // phi = phiHbyA - pEqn.flux(), without a field for the flux
+      for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] = phiHbyA[f] - phi[f];
     }
   }
 

@@ -11,6 +11,7 @@ using field::VolScalarField;
 using field::VolVectorField;
 
 void IncompressibleVoF::momentumPredictor() {
+  UEqn_.reset();  // the previous UEqn's pressure correctors are done: freed before this one is assembled
   fields().modify<VolVectorField>("U").updateCoeffs();  // conditions take the current flux
   const VolVectorField& U = fields().get<VolVectorField>("U");
   const VolScalarField& rho = fields().get<VolScalarField>("rho");
