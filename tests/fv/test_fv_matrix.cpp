@@ -183,15 +183,23 @@ TEST(FvMatrix, AandHReproduceTheResidual) {
   }
 }
 
+// p smooth with fixed values on the boundary, gamma varying from cell to cell.
+struct VariableDiffusion {
+  field::VolScalarField p, gamma;
+  explicit VariableDiffusion(const field::FvMesh& mesh) : p("p", mesh, {}), gamma("gamma", mesh, {}, 1.0) {
+    auto exact = [](const Vec3& x) { return std::sin(6.28318530718 * x.x) + x.y * x.y * x.y; };
+    fvtest::setFixedValue<Scalar>(p, exact);
+    fvtest::setCells<Scalar>(p, exact);
+    for (Label c = 0; c < mesh.nCells(); ++c) gamma[c] = 1.0 + 0.1 * c;
+    gamma.correctBoundaryConditions();
+  }
+};
+
 TEST(FvMatrix, FluxSumsToTheLaplacianAndIsAntisymmetricAcrossCyclics) {
   SerialMesh m(fvtest::boxMesh(Box(6, 5).cyclicX()));
-  auto exact = [](const Vec3& x) { return std::sin(6.28318530718 * x.x) + x.y * x.y * x.y; };
-  field::VolScalarField p("p", m.mesh, {});
-  fvtest::setFixedValue<Scalar>(p, exact);
-  fvtest::setCells<Scalar>(p, exact);
-  field::VolScalarField gamma("gamma", m.mesh, {}, 1.0);
-  for (Label c = 0; c < m.mesh.nCells(); ++c) gamma[c] = 1.0 + 0.1 * c;
-  gamma.correctBoundaryConditions();
+  VariableDiffusion d(m.mesh);
+  const field::VolScalarField& p = d.p;
+  const field::VolScalarField& gamma = d.gamma;
   const FvMatrix<Scalar> M = fvm::laplacian(gamma, p, corrected());
   const field::SurfaceScalarField flux = M.flux();
   const std::vector<Scalar> net = surfaceIntegrate<Scalar>(m.mesh, flux.values());
@@ -212,13 +220,9 @@ TEST(FvMatrix, FluxSumsToTheLaplacianAndIsAntisymmetricAcrossCyclics) {
 TEST(FvMatrix, StreamedDiffusivityAndFluxIntoAreBitForBitTheSurfaceFieldForms) {
   for (bool cyclic : {false, true}) {
     SerialMesh m(fvtest::boxMesh(cyclic ? Box(6, 5).cyclicX() : Box(6, 5).mapped(fvtest::wavy)));
-    auto exact = [](const Vec3& x) { return std::sin(6.28318530718 * x.x) + x.y * x.y * x.y; };
-    field::VolScalarField p("p", m.mesh, {});
-    fvtest::setFixedValue<Scalar>(p, exact);
-    fvtest::setCells<Scalar>(p, exact);
-    field::VolScalarField gamma("gamma", m.mesh, {}, 1.0);
-    for (Label c = 0; c < m.mesh.nCells(); ++c) gamma[c] = 1.0 + 0.1 * c;
-    gamma.correctBoundaryConditions();
+    VariableDiffusion d(m.mesh);
+    const field::VolScalarField& p = d.p;
+    const field::VolScalarField& gamma = d.gamma;
     const field::SurfaceScalarField gammaf = fvc::interpolate(gamma);
     const FvMatrix<Scalar> fromCells = fvm::laplacian(gamma, p, corrected());
     const FvMatrix<Scalar> fromFaces = fvm::laplacian(gammaf, p, corrected());
