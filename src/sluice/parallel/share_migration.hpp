@@ -14,9 +14,13 @@
 // which orders the processor patches and names them procBoundary<me>to<nbr>.
 //
 // A migration that is not the last (the cell blocks' own meshes, to compute
-// cell centres before a geometric partitioning) keeps the share's faces:
-//   DistributedMesh block = ShareMigration(comm, share, blocks, ownBlock, traffic)
-//                               .build(identity, ShareFaces::keep);           // share still whole
+// cell centres before a geometric partitioning) keeps the share's faces and
+// needs only the faces as the whole mesh has them, not a DistributedMesh:
+//   mesh::PolyMesh block = ShareMigration(comm, share, blocks, ownBlock, traffic)
+//                              .globalOrientationMesh(ShareFaces::keep);      // share still whole
+//
+// A rank's faces for its own part are read from its share; only the faces
+// for other parts go through the all-to-all buffers.
 #include <mpi.h>
 
 #include <span>
