@@ -377,41 +377,32 @@ void FvMatrix<T>::checkSameField(const FvMatrix& other, const char* op) const {
 }
 
 template <field::FieldValueType T>
-FvMatrix<T>& FvMatrix<T>::operator+=(const FvMatrix& other) {
-  checkSameField(other, "+");
+FvMatrix<T>& FvMatrix<T>::addMatrix(const FvMatrix& other, Scalar sign, const char* op) {
+  checkSameField(other, op);
   ldu_.setAsymmetricStructure(ldu_.asymmetricStructure() || other.ldu_.asymmetricStructure());
-  addInto(ldu_.diag(), other.ldu_.diag(), 1);
+  addInto(ldu_.diag(), other.ldu_.diag(), sign);
   if (ldu_.storesLower() || other.ldu_.storesLower())  // else both symmetric: upper is lower
-    addInto(ldu_.lower(), std::as_const(other.ldu_).lower(), 1);
-  addInto(ldu_.upper(), other.ldu_.upper(), 1);
-  addInto(ldu_.coupleCoeffs(), other.ldu_.coupleCoeffs(), 1);
-  addInto(source_, other.source_, 1);
-  addInto(internalCoeffs_, other.internalCoeffs_, 1);
-  addInto(boundaryCoeffs_, other.boundaryCoeffs_, 1);
+    addInto(ldu_.lower(), std::as_const(other.ldu_).lower(), sign);
+  addInto(ldu_.upper(), other.ldu_.upper(), sign);
+  addInto(ldu_.coupleCoeffs(), other.ldu_.coupleCoeffs(), sign);
+  addInto(source_, other.source_, sign);
+  addInto(internalCoeffs_, other.internalCoeffs_, sign);
+  addInto(boundaryCoeffs_, other.boundaryCoeffs_, sign);
   if (!other.faceFluxCorrection_.empty()) {
     if (faceFluxCorrection_.empty()) faceFluxCorrection_.assign(other.faceFluxCorrection_.size(), T{});
-    addInto(faceFluxCorrection_, other.faceFluxCorrection_, 1);
+    addInto(faceFluxCorrection_, other.faceFluxCorrection_, sign);
   }
   return *this;
 }
 
 template <field::FieldValueType T>
+FvMatrix<T>& FvMatrix<T>::operator+=(const FvMatrix& other) {
+  return addMatrix(other, 1, "+");
+}
+
+template <field::FieldValueType T>
 FvMatrix<T>& FvMatrix<T>::operator-=(const FvMatrix& other) {
-  checkSameField(other, "-");
-  ldu_.setAsymmetricStructure(ldu_.asymmetricStructure() || other.ldu_.asymmetricStructure());
-  addInto(ldu_.diag(), other.ldu_.diag(), -1);
-  if (ldu_.storesLower() || other.ldu_.storesLower())  // else both symmetric: upper is lower
-    addInto(ldu_.lower(), std::as_const(other.ldu_).lower(), -1);
-  addInto(ldu_.upper(), other.ldu_.upper(), -1);
-  addInto(ldu_.coupleCoeffs(), other.ldu_.coupleCoeffs(), -1);
-  addInto(source_, other.source_, -1);
-  addInto(internalCoeffs_, other.internalCoeffs_, -1);
-  addInto(boundaryCoeffs_, other.boundaryCoeffs_, -1);
-  if (!other.faceFluxCorrection_.empty()) {
-    if (faceFluxCorrection_.empty()) faceFluxCorrection_.assign(other.faceFluxCorrection_.size(), T{});
-    addInto(faceFluxCorrection_, other.faceFluxCorrection_, -1);
-  }
-  return *this;
+  return addMatrix(other, -1, "-");
 }
 
 template <field::FieldValueType T>

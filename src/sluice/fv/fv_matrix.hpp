@@ -174,6 +174,8 @@ class FvMatrix {
 
  private:
   FvMatrix& addDensity(std::span<const T> density, Scalar sign);
+  /// += (sign 1) or -= (sign -1) of another matrix of the same field; `op` names it in errors.
+  FvMatrix& addMatrix(const FvMatrix& other, Scalar sign, const char* op);
   /// The source of componentSystem (nCells entries).
   std::vector<Scalar> componentSource(int component, std::span<const T> density) const;
   void checkSameField(const FvMatrix& other, const char* op) const;

@@ -9,23 +9,10 @@ namespace sluice::fv {
 template <class T>
 std::vector<T> interpolateLinear(const field::FvMesh& mesh, std::span<const T> cells, std::span<const T> boundary) {
   const parallel::ScopedPhase phase(mesh.comm().profile(), parallel::Phase::GradientsFluxes);
-  const auto& geo = mesh.geometry();
-  const auto& owner = mesh.poly().owner();
-  const auto& neighbour = mesh.poly().neighbour();
-  const Label nInternal = mesh.nInternalFaces();
+  const LinearFaceValues<T> linear(mesh, cells, boundary);
   std::vector<T> faces(mesh.nFaces(), T{});
-  for (Label f = 0; f < nInternal; ++f) {
-    const Scalar w = geo.weights[f];
-    faces[f] = w * cells[owner[f]] + (1 - w) * cells[neighbour[f]];
-  }
-  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label) {
-    if (kind == BoundaryFaceKind::Coupled) {
-      const Scalar w = geo.weights[f];
-      faces[f] = w * cells[owner[f]] + (1 - w) * cells[mesh.faceGhost(f)];
-    } else {
-      faces[f] = boundary[f - nInternal];
-    }
-  });
+  for (Label f = 0; f < mesh.nInternalFaces(); ++f) faces[f] = linear.internal(f);
+  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind, Label) { faces[f] = linear.at(f); });
   return faces;
 }
 
@@ -34,24 +21,11 @@ template std::vector<Vec3> interpolateLinear(const field::FvMesh&, std::span<con
 
 std::vector<Scalar> linearFlux(const field::FvMesh& mesh, std::span<const Vec3> cells, std::span<const Vec3> boundary) {
   const parallel::ScopedPhase phase(mesh.comm().profile(), parallel::Phase::GradientsFluxes);
-  const auto& geo = mesh.geometry();
-  const auto& Sf = geo.faceAreas;
-  const auto& owner = mesh.poly().owner();
-  const auto& neighbour = mesh.poly().neighbour();
-  const Label nInternal = mesh.nInternalFaces();
+  const auto& Sf = mesh.geometry().faceAreas;
+  const LinearFaceValues<Vec3> linear(mesh, cells, boundary);
   std::vector<Scalar> flux(mesh.nFaces(), 0.0);
-  for (Label f = 0; f < nInternal; ++f) {
-    const Scalar w = geo.weights[f];
-    flux[f] = dot(w * cells[owner[f]] + (1 - w) * cells[neighbour[f]], Sf[f]);
-  }
-  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label) {
-    if (kind == BoundaryFaceKind::Coupled) {
-      const Scalar w = geo.weights[f];
-      flux[f] = dot(w * cells[owner[f]] + (1 - w) * cells[mesh.faceGhost(f)], Sf[f]);
-    } else {
-      flux[f] = dot(boundary[f - nInternal], Sf[f]);
-    }
-  });
+  for (Label f = 0; f < mesh.nInternalFaces(); ++f) flux[f] = dot(linear.internal(f), Sf[f]);
+  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind, Label) { flux[f] = dot(linear.at(f), Sf[f]); });
   return flux;
 }
 

@@ -18,11 +18,46 @@
 #include "sluice/field/surface_field.hpp"
 #include "sluice/field/vol_field.hpp"
 #include "sluice/fv/fv_schemes.hpp"
+#include "sluice/fv/value_ops.hpp"
 
 namespace sluice::fv {
 
-/// Linear face values from raw arrays: `cells` has nLocalCells entries
-/// (ghosts current), `boundary` one entry per boundary face.
+/// The linear face value of one face at a time, nothing stored: what
+/// interpolateLinear stores per face, for loops that use each face's value
+/// once (linearFlux, the Laplacian's diffusivity). `cells` has nLocalCells
+/// entries (ghosts current), `boundary` one entry per boundary face.
+///
+///   const LinearFaceValues<Scalar> gammaf(mesh, gamma.values(), gamma.boundaryValues());
+///   Scalar g = gammaf.internal(f);   // f < nInternalFaces: w g_P + (1 - w) g_N
+///   Scalar h = gammaf.at(f);         // any face before the empty ones
+template <class T>
+class LinearFaceValues {
+ public:
+  LinearFaceValues(const field::FvMesh& mesh, std::span<const T> cells, std::span<const T> boundary)
+      : mesh_(mesh), cells_(cells), boundary_(boundary), weights_(mesh.geometry().weights),
+        owner_(mesh.poly().owner()), neighbour_(mesh.poly().neighbour()), nInternal_(mesh.nInternalFaces()) {}
+
+  T internal(Label f) const { return towards(f, neighbour_[f]); }
+  /// Coupled (processor, cyclic) faces interpolate to the ghost; Regular
+  /// patches' faces take the boundary value.
+  T at(Label f) const {
+    if (f < nInternal_) return internal(f);
+    const Label ghost = mesh_.faceGhost(f);
+    return ghost >= 0 ? towards(f, ghost) : boundary_[f - nInternal_];
+  }
+
+ private:
+  T towards(Label f, Label far) const { return lerp(weights_[f], cells_[owner_[f]], cells_[far]); }
+
+  const field::FvMesh& mesh_;
+  std::span<const T> cells_, boundary_;
+  std::span<const Scalar> weights_;
+  std::span<const Label> owner_, neighbour_;
+  Label nInternal_;
+};
+
+/// Linear face values from raw arrays (as LinearFaceValues), one per face;
+/// zero on empty faces.
 template <class T>
 std::vector<T> interpolateLinear(const field::FvMesh& mesh, std::span<const T> cells, std::span<const T> boundary);
 

@@ -12,7 +12,8 @@ namespace sluice::fv {
 namespace {
 
 // The diffusivity on a face, without a list of it per face: at(f) on any
-// face, internal(f) on an internal face (the assembly's hot loop).
+// face, internal(f) on an internal face (the assembly's hot loop); a cell
+// field is interpolated as each face needs it (LinearFaceValues).
 struct ConstantGamma {
   Scalar value;
   Scalar internal(Label) const { return value; }
@@ -23,32 +24,6 @@ struct FaceGamma {
   std::span<const Scalar> values;
   Scalar internal(Label f) const { return values[f]; }
   Scalar at(Label f) const { return values[f]; }
-};
-
-// A cell field interpolated linearly on each face as it is needed, with the
-// same arithmetic as interpolateLinear.
-struct LinearGamma {
-  const field::FvMesh& mesh;
-  std::span<const Scalar> cells, boundary;
-  std::span<const Scalar> weights;
-  std::span<const Label> owner, neighbour;
-  Label nInternal;
-
-  explicit LinearGamma(const field::VolScalarField& gamma)
-      : mesh(gamma.mesh()), cells(gamma.values()), boundary(gamma.boundaryValues()),
-        weights(mesh.geometry().weights), owner(mesh.poly().owner()), neighbour(mesh.poly().neighbour()),
-        nInternal(mesh.nInternalFaces()) {}
-  Scalar internal(Label f) const {
-    const Scalar w = weights[f];
-    return w * cells[owner[f]] + (1 - w) * cells[neighbour[f]];
-  }
-  Scalar at(Label f) const {
-    if (f < nInternal) return internal(f);
-    const Label ghost = mesh.faceGhost(f);  // coupled (processor, cyclic) faces interpolate to the ghost
-    if (ghost < 0) return boundary[f - nInternal];
-    const Scalar w = weights[f];
-    return w * cells[owner[f]] + (1 - w) * cells[ghost];
-  }
 };
 
 template <class T, class Gamma>
@@ -104,7 +79,8 @@ FvMatrix<T> laplacian(Scalar gamma, const field::VolField<T>& vf, const Laplacia
 template <field::FieldValueType T>
 FvMatrix<T> laplacian(const field::VolScalarField& gamma, const field::VolField<T>& vf, const LaplacianScheme& scheme,
                       const GradScheme& gradScheme) {
-  return assemble<T>(LinearGamma(gamma), vf, scheme, gradScheme);
+  return assemble<T>(LinearFaceValues<Scalar>(gamma.mesh(), gamma.values(), gamma.boundaryValues()), vf, scheme,
+                     gradScheme);
 }
 
 template <field::FieldValueType T>
