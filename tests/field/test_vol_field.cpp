@@ -38,6 +38,25 @@ TEST_F(VolFields, DefaultConditionsFollowThePatchKind) {
   EXPECT_EQ(U.internal().size(), 12u);
 }
 
+TEST_F(VolFields, GivenValuesAreMovedInAndTheirCountChecked) {
+  // A result made elsewhere (a gradient, an interpolate) becomes the field's
+  // storage without a copy; the conditions are the default ones.
+  std::vector<Vec3> cells(static_cast<std::size_t>(mesh_.nLocalCells()), Vec3{1, 2, 3});
+  const Vec3* storage = cells.data();
+  VolVectorField U("U", mesh_, kVelocity, std::move(cells));
+  EXPECT_EQ(U.values().data(), storage);
+  EXPECT_EQ(U.boundaryCondition(2)->type(), "calculated");
+  EXPECT_TRUE(U.boundaryCondition(4)->isEmpty());
+  EXPECT_EQ(U.boundaryValues().size(), static_cast<std::size_t>(mesh_.nBoundaryFaces()));
+  EXPECT_THROW(VolVectorField("V", mesh_, kVelocity, std::vector<Vec3>(3)), Error);
+
+  std::vector<Scalar> faces(static_cast<std::size_t>(mesh_.nFaces()), 0.5);
+  const Scalar* faceStorage = faces.data();
+  const SurfaceScalarField phi("phi", mesh_, io::DimensionSet{{0, 3, -1, 0, 0, 0, 0}}, std::move(faces));
+  EXPECT_EQ(phi.values().data(), faceStorage);
+  EXPECT_THROW(SurfaceScalarField("psi", mesh_, io::DimensionSet{}, std::vector<Scalar>(2)), Error);
+}
+
 TEST_F(VolFields, CorrectBoundaryConditionsFillsGhostsAndCoupledFaces) {
   VolScalarField T("T", mesh_, io::DimensionSet{{0, 0, 0, 1, 0, 0, 0}});
   for (Label c = 0; c < mesh_.nCells(); ++c) T[c] = mesh_.cellCentres()[c].x;  // 0.25 .. 1.75

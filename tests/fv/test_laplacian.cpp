@@ -182,7 +182,7 @@ TEST(Laplacian, FluxOfLinearFieldIsExactWithLeastSquaresCorrection) {
       EXPECT_NEAR(flux[f], gamma * dot(grad, Sf[f]), 1e-11) << "face " << f;
     } else {  // the fixedValue condition's normal gradient (v_b - v_P) / (n . d), no correction
       const Label P = m.mesh.poly().owner()[f];
-      const double expected = gamma * m.mesh.geometry().faceAreaMags[f] * m.mesh.geometry().nonOrthDeltaCoeffs()[f] *
+      const double expected = gamma * m.mesh.geometry().faceAreaMag(f) * m.mesh.geometry().nonOrthDeltaCoeffs()[f] *
                               (p.boundaryValue(f) - p[P]);
       EXPECT_NEAR(flux[f], expected, 1e-12) << "face " << f;
     }
@@ -190,7 +190,7 @@ TEST(Laplacian, FluxOfLinearFieldIsExactWithLeastSquaresCorrection) {
   // The explicit snGrad agrees.
   const field::SurfaceScalarField sn = fvc::snGrad(p, lapScheme(SnGradKind::corrected).snGrad, ls);
   for (Label f = 0; f < m.mesh.nInternalFaces(); ++f)
-    EXPECT_NEAR(sn[f], dot(grad, Sf[f]) / m.mesh.geometry().faceAreaMags[f], 1e-11);
+    EXPECT_NEAR(sn[f], dot(grad, Sf[f]) / m.mesh.geometry().faceAreaMag(f), 1e-11);
 }
 
 TEST(Laplacian, LimitedCorrectionBetweenUncorrectedAndCorrected) {
@@ -216,7 +216,7 @@ TEST(Laplacian, LimitedCorrectionBetweenUncorrectedAndCorrected) {
   const auto& geo = m.mesh.geometry();
   for (Label f = 0; f < m.mesh.nInternalFaces(); ++f) {
     const double orth = geo.nonOrthDeltaCoeffs()[f] * (p[m.mesh.poly().neighbour()[f]] - p[m.mesh.poly().owner()[f]]);
-    EXPECT_LE(std::abs(lim5.faceFluxCorrection()[f]), geo.faceAreaMags[f] * std::abs(orth) * (1 + 1e-12) + 1e-15);
+    EXPECT_LE(std::abs(lim5.faceFluxCorrection()[f]), geo.faceAreaMag(f) * std::abs(orth) * (1 + 1e-12) + 1e-15);
   }
 }
 
@@ -227,7 +227,7 @@ TEST(Laplacian, OrthogonalSchemeUsesCentreDistance) {
   const FvMatrix<Scalar> M = fvm::laplacian(1.0, p, lapScheme(SnGradKind::orthogonal));
   const auto& geo = m.mesh.geometry();
   for (Label f = 0; f < m.mesh.nInternalFaces(); ++f)
-    EXPECT_DOUBLE_EQ(M.ldu().upper()[f], geo.faceAreaMags[f] / mag(m.mesh.delta(f)));
+    EXPECT_DOUBLE_EQ(M.ldu().upper()[f], geo.faceAreaMag(f) / mag(m.mesh.delta(f)));
 }
 
 TEST(Laplacian, VariableDiffusivityInterpolatedToFaces) {

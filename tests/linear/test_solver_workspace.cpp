@@ -125,8 +125,8 @@ TEST(SolverWorkspace, PAndPFinalTogetherTakeTheStorageOfOneSolver) {
   EXPECT_EQ(own.vectorCount(), 4u);
   EXPECT_EQ(own.vectorBytes(), 4 * nCells * sizeof(double));
   EXPECT_EQ(own.rowMatrixBytes(), 2 * nFaces * sizeof(double));
-  // 1/D per cell, two entries per face, the factorisation's D per cell.
-  EXPECT_EQ(own.factorBytes(), (2 * nCells + 2 * nFaces) * sizeof(double));
+  // 1/D per cell and two entries per face; the factorisation's D is not kept.
+  EXPECT_EQ(own.factorBytes(), (nCells + 2 * nFaces) * sizeof(double));
   EXPECT_EQ(t.workspace->vectorCount(), own.vectorCount());
   EXPECT_EQ(t.workspace->vectorBytes(), own.vectorBytes());
   EXPECT_EQ(t.workspace->rowMatrixBytes(), own.rowMatrixBytes());

@@ -46,7 +46,7 @@ TEST(MeshGeometry, UnitCubeCellHasVolumeExactlyOne) {
   EXPECT_EQ(g.cellVolumes[0], 1.0);
   expectNear(g.cellCentres[0], {0.5, 0.5, 0.5}, 1e-15);
   for (Label f = 0; f < mesh.nFaces(); ++f) {
-    EXPECT_DOUBLE_EQ(g.faceAreaMags[f], 1.0);
+    EXPECT_DOUBLE_EQ(g.faceAreaMag(f), 1.0);
     EXPECT_DOUBLE_EQ(g.weights[f], 1.0);
   }
   // xmin face: centre (0, .5, .5), area pointing -x (out of the cell).

@@ -1,7 +1,7 @@
 // VtkMeshArrays: a piece whose points and cell arrays are streamed from the
 // mesh in chunks is byte for byte the piece written from vtkCells' whole
 // arrays (index arrays as Int32), for hexahedra with polyhedra (enough cells
-// for several chunks), tetrahedra with pyramids, and wedges; a source that
+// for several chunks and several ranges of cells), tetrahedra with pyramids, and wedges; a source that
 // makes a different byte count than it declared is an error.
 #include <gtest/gtest.h>
 
@@ -67,9 +67,11 @@ void expectSameBytes(const mesh::PolyMesh& m, const std::string& what) {
 }
 
 TEST(VtkMeshArrays, HexahedraAndPolyhedraInSeveralChunksAreTheWholeArraysBytes) {
-  // 60 x 40 columns: 3600 cells, a third of them polyhedra; connectivity and
-  // faces span several 8192-value chunks.
-  const mesh::PolyMesh m = test::refinedColumnsBox(60, 40, 2.0, 1.0, 0.5);
+  // 100 x 60 columns: 9000 cells, a third of them polyhedra; connectivity and
+  // faces span several 8192-value chunks, and the cells' face lists are made
+  // in three ranges of cells (4096 per range at this size).
+  const mesh::PolyMesh m = test::refinedColumnsBox(100, 60, 2.0, 1.0, 0.5);
+  ASSERT_GT(m.nCells(), 2 * 4096);
   const VtkCells cells = vtkCells(m);
   ASSERT_TRUE(cells.hasPolyhedra());
   ASSERT_GT(cells.connectivity.size(), 3u * 8192u);

@@ -57,14 +57,14 @@ TEST(ConstrainPressure, SetsTheFixedFluxPressureGradient) {
   constrainPressure(p, U, phiHbyA, rAUf);
   const auto& ffp = dynamic_cast<const field::FixedFluxPressureBC&>(*p.boundaryCondition(kLeft));
   // (phiHbyA - Sf . U) / (|Sf| rAU): Sf = (-1/3, 0, 0) for a 1/3-high face of unit depth.
-  const double expected = (0.1 - dot(geo.faceAreas[f], Vec3{-2, 0, 0})) / (geo.faceAreaMags[f] * 0.5);
+  const double expected = (0.1 - dot(geo.faceAreas[f], Vec3{-2, 0, 0})) / (geo.faceAreaMag(f) * 0.5);
   EXPECT_NEAR(ffp.gradient()[1], expected, 1e-14);
   EXPECT_NEAR(expected, (0.1 - 2.0 / 3.0) * 6.0, 1e-12);
   EXPECT_EQ(ffp.gradient()[0], 0.0);
   // A density on the faces scales the velocity's flux (a pressure in Pa).
   field::SurfaceScalarField rhof("rhof", m.mesh, {}, 2.0);
   constrainPressure(p, U, phiHbyA, rAUf, &rhof);
-  EXPECT_NEAR(ffp.gradient()[1], (0.1 - 2 * dot(geo.faceAreas[f], Vec3{-2, 0, 0})) / (geo.faceAreaMags[f] * 0.5),
+  EXPECT_NEAR(ffp.gradient()[1], (0.1 - 2 * dot(geo.faceAreas[f], Vec3{-2, 0, 0})) / (geo.faceAreaMag(f) * 0.5),
               1e-14);
 }
 

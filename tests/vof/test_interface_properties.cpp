@@ -54,7 +54,7 @@ TEST(InterfaceProperties, PlaneInterfaceHasUnitNormalAndNoCurvature) {
     const Vec3 n = geo.unitNormal(f);
     if (m.mesh.faceCentres()[f].x < 0.2 || m.mesh.faceCentres()[f].x > 0.8) continue;  // |grad alpha| >> deltaN
     // The normal points into the water (towards -x): nHatf = -|Sf| on x-faces, 0 on y-faces.
-    EXPECT_NEAR(interface.nHatf()[f], -n.x * geo.faceAreaMags[f], 1e-5 * geo.faceAreaMags[f]) << f;
+    EXPECT_NEAR(interface.nHatf()[f], -n.x * geo.faceAreaMag(f), 1e-5 * geo.faceAreaMag(f)) << f;
   }
   for (Label c = 0; c < m.mesh.nCells(); ++c) {
     const Vec3 x = m.mesh.cellCentres()[c];
@@ -103,7 +103,7 @@ TEST(InterfaceProperties, ContactAngleTurnsTheWallNormalToTheta0) {
       const double x = m.mesh.faceCentres()[f].x;
       if (x < 0.3 || x > 0.7) continue;  // where the interface meets the wall
       // nHatf / |Sf| = n_interface . n_wall = cos(theta0) (up to deltaN)
-      EXPECT_NEAR(interface.nHatf()[f] / geo.faceAreaMags[f], std::cos(theta0 * std::numbers::pi / 180), 1e-6) << x;
+      EXPECT_NEAR(interface.nHatf()[f] / geo.faceAreaMag(f), std::cos(theta0 * std::numbers::pi / 180), 1e-6) << x;
       EXPECT_GT(std::abs(cac->gradient()[i]), 0.0);
     }
   }

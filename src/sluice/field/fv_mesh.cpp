@@ -137,8 +137,8 @@ std::string FvMesh::Impl::pairCyclics() {
       const Label fa = a.start + i;
       const Label fb = b.start + i;
       const GlobalLabel index = dist.globalFaceIds[fa] - patchStart[p];
-      const Scalar magA = geo.faceAreaMags[fa];
-      const Scalar magB = geo.faceAreaMags[fb];
+      const Scalar magA = geo.faceAreaMag(fa);
+      const Scalar magB = geo.faceAreaMag(fb);
       const Vec3 na = geo.faceAreas[fa] / std::max(magA, kTiny);
       const Vec3 nb = geo.faceAreas[fb] / std::max(magB, kTiny);
       if (mag(na + nb) > kCyclicMatchTolerance)
@@ -215,7 +215,7 @@ void FvMesh::Impl::coupledGeometry() {
     geo.weights[f] = dOwn + dNei > kTiny ? dNei / (dOwn + dNei) : 0.5;
     const Vec3 d = cn - cp;
     const Scalar magD = mag(d);
-    const Scalar magS = geo.faceAreaMags[f];
+    const Scalar magS = geo.faceAreaMag(f);
     const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
     geo.setDeltaCoeffs(f, 1.0 / std::max(magD, kTiny), 1.0 / std::max({nDotD, 0.05 * magD, kTiny}));
   }
@@ -357,7 +357,7 @@ const linear::MultigridMesh& FvMesh::multigridMesh() const {
     // by direction.
     std::vector<Scalar> weights(static_cast<std::size_t>(nInternalFaces_));
     for (Label f = 0; f < nInternalFaces_; ++f) {
-      const Vec3 v = s.geo.faceAreas[f] / std::sqrt(s.geo.faceAreaMags[f]);
+      const Vec3 v = s.geo.faceAreas[f] / std::sqrt(s.geo.faceAreaMag(f));
       weights[f] = std::sqrt(v.x * v.x + 1.01 * 1.01 * v.y * v.y + 1.02 * 1.02 * v.z * v.z);
     }
     linear::GhostLayout layout;

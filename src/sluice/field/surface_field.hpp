@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "sluice/core/error.hpp"
 #include "sluice/core/types.hpp"
 #include "sluice/core/vec3.hpp"
 #include "sluice/field/field_types.hpp"
@@ -28,6 +29,14 @@ class SurfaceField {
  public:
   SurfaceField(std::string name, const FvMesh& mesh, io::DimensionSet dimensions, const T& initial = T{})
       : name_(std::move(name)), mesh_(&mesh), dimensions_(dimensions), values_(mesh.nFaces(), initial) {}
+  /// The face values given (nFaces of them, moved in: no second array while
+  /// a result is made). Throws sluice::Error on another count.
+  SurfaceField(std::string name, const FvMesh& mesh, io::DimensionSet dimensions, std::vector<T> values)
+      : name_(std::move(name)), mesh_(&mesh), dimensions_(dimensions), values_(std::move(values)) {
+    if (static_cast<Label>(values_.size()) != mesh.nFaces())
+      throw Error("surface field '" + name_ + "': " + std::to_string(values_.size()) + " face values for " +
+                  std::to_string(mesh.nFaces()) + " faces");
+  }
 
   const std::string& name() const { return name_; }
   void rename(std::string name) { name_ = std::move(name); }

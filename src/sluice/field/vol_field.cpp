@@ -15,8 +15,27 @@ VolField<T>::VolField(std::string name, const FvMesh& mesh, io::DimensionSet dim
       mesh_(&mesh),
       dimensions_(dimensions),
       cells_(mesh.nLocalCells(), initial),
-      boundary_(mesh.nBoundaryFaces(), initial),
-      conditions_(mesh.nPatches()) {
+      boundary_(mesh.nBoundaryFaces(), initial) {
+  makeDefaultConditions();
+}
+
+template <FieldValueType T>
+VolField<T>::VolField(std::string name, const FvMesh& mesh, io::DimensionSet dimensions, std::vector<T> cells)
+    : name_(std::move(name)),
+      mesh_(&mesh),
+      dimensions_(dimensions),
+      cells_(std::move(cells)),
+      boundary_(mesh.nBoundaryFaces(), T{}) {
+  if (static_cast<Label>(cells_.size()) != mesh.nLocalCells())
+    throw Error(fmt::format("field '{}': {} cell values for {} local cells", name_, cells_.size(),
+                            mesh.nLocalCells()));
+  makeDefaultConditions();
+}
+
+template <FieldValueType T>
+void VolField<T>::makeDefaultConditions() {
+  const FvMesh& mesh = *mesh_;
+  conditions_.resize(static_cast<std::size_t>(mesh.nPatches()));
   for (Label p = 0; p < mesh.nPatches(); ++p) {
     switch (mesh.patchKind(p)) {
       case PatchKind::Regular:

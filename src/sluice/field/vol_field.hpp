@@ -48,6 +48,10 @@ class VolField {
   /// conditions on Regular patches, except the constraint conditions of
   /// symmetryPlane and symmetry patches, and `empty` on Empty patches.
   VolField(std::string name, const FvMesh& mesh, io::DimensionSet dimensions, const T& initial = T{});
+  /// As above with the cell values given (nLocalCells of them, moved in: no
+  /// second array while a result is made) and boundary values T{}. Throws
+  /// sluice::Error on another count.
+  VolField(std::string name, const FvMesh& mesh, io::DimensionSet dimensions, std::vector<T> cells);
   VolField(const VolField& other);
   VolField& operator=(const VolField& other);
   VolField(VolField&&) noexcept = default;
@@ -121,6 +125,9 @@ class VolField {
   }
 
  private:
+  /// `calculated` or the patch's constraint condition on every Regular and Empty patch.
+  void makeDefaultConditions();
+
   std::string name_;
   const FvMesh* mesh_;
   io::DimensionSet dimensions_;

@@ -168,8 +168,8 @@ namespace fvc {
 
 field::VolVectorField grad(const field::VolScalarField& vf, const GradScheme& scheme) {
   const field::FvMesh& mesh = vf.mesh();
-  field::VolVectorField result("grad(" + vf.name() + ")", mesh, dimsQuotient(vf.dimensions(), dimsLength(1)));
-  result.values() = gradient<Scalar>(mesh, vf.values(), vf.boundaryValues(), scheme);
+  field::VolVectorField result("grad(" + vf.name() + ")", mesh, dimsQuotient(vf.dimensions(), dimsLength(1)),
+                               gradient<Scalar>(mesh, vf.values(), vf.boundaryValues(), scheme));
   // Boundary values: the cell gradient with the normal component from the condition.
   const auto& geo = mesh.geometry();
   const auto& owner = mesh.poly().owner();

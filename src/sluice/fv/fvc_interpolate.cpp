@@ -33,9 +33,8 @@ namespace fvc {
 
 template <field::FieldValueType T>
 field::SurfaceField<T> interpolate(const field::VolField<T>& vf, const InterpolationScheme&) {
-  field::SurfaceField<T> result("interpolate(" + vf.name() + ")", vf.mesh(), vf.dimensions());
-  result.values() = interpolateLinear<T>(vf.mesh(), vf.values(), vf.boundaryValues());
-  return result;
+  return field::SurfaceField<T>("interpolate(" + vf.name() + ")", vf.mesh(), vf.dimensions(),
+                                interpolateLinear<T>(vf.mesh(), vf.values(), vf.boundaryValues()));
 }
 
 template field::SurfaceField<Scalar> interpolate(const field::VolField<Scalar>&, const InterpolationScheme&);
@@ -44,9 +43,8 @@ template field::SurfaceField<Vec3> interpolate(const field::VolField<Vec3>&, con
 field::SurfaceScalarField flux(const field::VolVectorField& U) {
   const parallel::ScopedPhase phase(U.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
   const field::FvMesh& mesh = U.mesh();
-  field::SurfaceScalarField phi("flux(" + U.name() + ")", mesh, dimsProduct(U.dimensions(), dimsLength(2)));
-  phi.values() = linearFlux(mesh, U.values(), U.boundaryValues());
-  return phi;
+  return field::SurfaceScalarField("flux(" + U.name() + ")", mesh, dimsProduct(U.dimensions(), dimsLength(2)),
+                                   linearFlux(mesh, U.values(), U.boundaryValues()));
 }
 
 field::VolVectorField reconstruct(const field::SurfaceScalarField& phi) {
@@ -59,8 +57,9 @@ field::VolVectorField reconstruct(const field::SurfaceScalarField& phi) {
   std::vector<Vec3> rhs(mesh.nCells());
   auto add = [&](Label c, Label f) {
     const Vec3& Sf = geo.faceAreas[f];
-    m[c].addOuter(Sf, 1.0 / geo.faceAreaMags[f]);
-    rhs[c] += Sf * (phi[f] / geo.faceAreaMags[f]);
+    const Scalar magSf = geo.faceAreaMag(f);
+    m[c].addOuter(Sf, 1.0 / magSf);
+    rhs[c] += Sf * (phi[f] / magSf);
   };
   for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
     add(owner[f], f);

@@ -39,7 +39,7 @@ FvMatrix<T> assemble(const Gamma& gamma, const field::VolField<T>& vf, const Lap
   std::vector<Scalar>& diag = m.ldu().diag();
   std::vector<Scalar>& upper = m.ldu().upper();  // symmetric: lower() reads upper (LduMatrix)
   for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
-    const Scalar g = gamma.internal(f) * geo.faceAreaMags[f] * deltaCoeffs[f];
+    const Scalar g = gamma.internal(f) * geo.faceAreaMag(f) * deltaCoeffs[f];
     upper[f] = g;
     diag[owner[f]] -= g;
     diag[neighbour[f]] -= g;
@@ -47,20 +47,20 @@ FvMatrix<T> assemble(const Gamma& gamma, const field::VolField<T>& vf, const Lap
   const linear::LduAddressing& a = m.ldu().addressing();
   for (Label i = 0; i < static_cast<Label>(a.coupleFace.size()); ++i) {
     const Label f = a.coupleFace[i];
-    const Scalar g = gamma.at(f) * geo.faceAreaMags[f] * deltaCoeffs[f];
+    const Scalar g = gamma.at(f) * geo.faceAreaMag(f) * deltaCoeffs[f];
     m.addCoupledFace(i, -g, g);
   }
   forEachRegularPatch(mesh, [&](Label patch, Label start, Label size) {
     const PatchCoeffs<T> c = gradientCoeffs(vf, patch);
     for (Label i = 0; i < size; ++i) {
       const Label f = start + i;
-      const Scalar gammaMagSf = gamma.at(f) * geo.faceAreaMags[f];
+      const Scalar gammaMagSf = gamma.at(f) * geo.faceAreaMag(f);
       m.addBoundaryFace(f, gammaMagSf * c.internal[i], T(-gammaMagSf * c.boundary[i]));
     }
   });
   std::vector<T> corr = snGradCorrection<T>(mesh, vf.values(), vf.boundaryValues(), scheme.snGrad, gradScheme);
   if (!corr.empty()) {
-    for (Label f = 0; f < mesh.nFaces(); ++f) corr[f] *= gamma.at(f) * geo.faceAreaMags[f];
+    for (Label f = 0; f < mesh.nFaces(); ++f) corr[f] *= gamma.at(f) * geo.faceAreaMag(f);
     m.addFaceFluxCorrection(corr);
   }
   return m;
@@ -146,7 +146,7 @@ field::VolField<T> laplacian(const field::SurfaceScalarField& gamma, const field
   const field::FvMesh& mesh = vf.mesh();
   field::SurfaceField<T> sn = snGrad(vf, scheme.snGrad, gradScheme);
   const auto& geo = mesh.geometry();
-  for (Label f = 0; f < mesh.nFaces(); ++f) sn[f] *= gamma[f] * geo.faceAreaMags[f];
+  for (Label f = 0; f < mesh.nFaces(); ++f) sn[f] *= gamma[f] * geo.faceAreaMag(f);
   const std::vector<T> owned = surfaceIntegrate<T>(mesh, sn.values());
   field::VolField<T> result("laplacian(" + vf.name() + ")", mesh,
                             dimsProduct(dimsQuotient(vf.dimensions(), dimsLength(2)), gamma.dimensions()));

@@ -9,7 +9,7 @@ DicPreconditioner<T>::DicPreconditioner(std::shared_ptr<SolverWorkspace> workspa
 
 template <class T>
 void DicPreconditioner<T>::factor(const LduMatrix& A) {
-  shared_->factor.compute(A, /*symmetric=*/true, workspace_->factorScratch());
+  shared_->factor.compute(A, /*symmetric=*/true);  // its scratch (D, 8 B/cell) freed on return
 }
 
 template <class T>

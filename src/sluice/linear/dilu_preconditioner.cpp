@@ -9,7 +9,7 @@ DiluPreconditioner<T>::DiluPreconditioner(std::shared_ptr<SolverWorkspace> works
 
 template <class T>
 void DiluPreconditioner<T>::factor(const LduMatrix& A) {
-  shared_->factor.compute(A, /*symmetric=*/false, workspace_->factorScratch());
+  shared_->factor.compute(A, /*symmetric=*/false);  // its scratch (D, 8 B/cell) freed on return
 }
 
 template <class T>

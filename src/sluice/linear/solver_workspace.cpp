@@ -34,7 +34,7 @@ std::size_t SolverWorkspace::vectorBytes() const {
 }
 
 std::size_t SolverWorkspace::factorBytes() const {
-  std::size_t bytes = factorScratch_.capacity() * sizeof(double);
+  std::size_t bytes = 0;
   for (const auto& f : doubleFactors_)
     if (f) bytes += f->factor.bytes();
   for (const auto& f : singleFactors_)

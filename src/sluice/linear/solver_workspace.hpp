@@ -56,13 +56,11 @@ class SolverWorkspace {
   /// first request; its address stays the same.
   template <class T>
   StampedFactor<T>& incompleteFactor(bool symmetric);
-  /// Scratch of a factorisation (the diagonal D in cell order).
-  std::vector<double>& factorScratch() { return factorScratch_; }
 
   /// Number of work vector slots in use, and the bytes of their storage.
   std::size_t vectorCount() const { return vectors_.size(); }
   std::size_t vectorBytes() const;
-  /// Bytes of the factors, their scratch and the RowMatrix buffer.
+  /// Bytes of the factors.
   std::size_t factorBytes() const;
   std::size_t rowMatrixBytes() const { return rows_.offDiag().capacity() * sizeof(double); }
   /// Everything above.
@@ -73,7 +71,6 @@ class SolverWorkspace {
   RowMatrix rows_;
   std::array<std::unique_ptr<StampedFactor<double>>, 2> doubleFactors_;  ///< [symmetric]
   std::array<std::unique_ptr<StampedFactor<float>>, 2> singleFactors_;
-  std::vector<double> factorScratch_;
 };
 
 extern template StampedFactor<double>& SolverWorkspace::incompleteFactor<double>(bool);

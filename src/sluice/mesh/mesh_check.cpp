@@ -83,7 +83,7 @@ std::vector<Scalar> faceSkewness(const PolyMesh& mesh, const MeshGeometry& g) {
     if (f < nInternal) {
       skew[f] = skewnessAlong(mesh, g, f, cpf, g.cellCentres[mesh.neighbour()[f]] - cp, 0.2);
     } else {  // a mirror image of the owner across the face: d along the normal
-      const Scalar magS = g.faceAreaMags[f];
+      const Scalar magS = g.faceAreaMag(f);
       const Vec3 n = magS < kRootVSmall ? Vec3{} : g.faceAreas[f] / magS;
       skew[f] = skewnessAlong(mesh, g, f, cpf, n * dot(n, cpf), 0.4);
     }
@@ -96,7 +96,7 @@ std::vector<Scalar> faceOrthogonality(const PolyMesh& mesh, const MeshGeometry& 
   std::vector<Scalar> ortho(mesh.nInternalFaces());
   for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
     const Vec3 d = g.cellCentres[mesh.neighbour()[f]] - g.cellCentres[mesh.owner()[f]];
-    ortho[f] = dot(d, g.faceAreas[f]) / (mag(d) * g.faceAreaMags[f] + kRootVSmall);
+    ortho[f] = dot(d, g.faceAreas[f]) / (mag(d) * g.faceAreaMag(f) + kRootVSmall);
   }
   return ortho;
 }
@@ -134,11 +134,11 @@ std::vector<Scalar> cellOpenness(const PolyMesh& mesh, const MeshGeometry& g) {
   std::vector<Scalar> sumMag(nCells, 0.0);
   for (Label f = 0; f < mesh.nFaces(); ++f) {
     sum[mesh.owner()[f]] += g.faceAreas[f];
-    sumMag[mesh.owner()[f]] += g.faceAreaMags[f];
+    sumMag[mesh.owner()[f]] += g.faceAreaMag(f);
   }
   for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
     sum[mesh.neighbour()[f]] -= g.faceAreas[f];
-    sumMag[mesh.neighbour()[f]] += g.faceAreaMags[f];
+    sumMag[mesh.neighbour()[f]] += g.faceAreaMag(f);
   }
   std::vector<Scalar> openness(nCells, 1.0);
   for (Label c = 0; c < nCells; ++c)

@@ -87,7 +87,6 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
   };
   cut(g.faceCentres);
   cut(g.faceAreas);
-  cut(g.faceAreaMags);
   const auto& own = mesh.owner();
   const auto& nei = mesh.neighbour();
 
@@ -110,7 +109,7 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
       d = cf - cp;
     }
     const Scalar magD = mag(d);
-    const Scalar magS = g.faceAreaMags[f];
+    const Scalar magS = g.faceAreaMag(f);
     const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
     g.setDeltaCoeffs(f, 1.0 / std::max(magD, kTiny), 1.0 / std::max({nDotD, 0.05 * magD, kTiny}));
     if (f < nInternal) {
@@ -146,11 +145,7 @@ MeshGeometry MeshGeometry::computeCells(const PolyMesh& mesh) {
   // Faces.
   g.faceCentres.resize(nFaces);
   g.faceAreas.resize(nFaces);
-  g.faceAreaMags.resize(nFaces);
-  for (Label f = 0; f < nFaces; ++f) {
-    faceCentreAndArea(pts, faces[f], g.faceCentres[f], g.faceAreas[f]);
-    g.faceAreaMags[f] = mag(g.faceAreas[f]);
-  }
+  for (Label f = 0; f < nFaces; ++f) faceCentreAndArea(pts, faces[f], g.faceCentres[f], g.faceAreas[f]);
 
   // Cells: pyramids from each face to the average of the cell's face centres.
   std::vector<Vec3> estimate(nCells);

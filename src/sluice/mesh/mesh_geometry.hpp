@@ -28,7 +28,6 @@ struct MeshGeometry {
   /// geometry: FvMesh::faceCentres() computes the list on request).
   std::vector<Vec3> faceCentres;
   std::vector<Vec3> faceAreas;      ///< per face: area vector, pointing out of the owner
-  std::vector<Scalar> faceAreaMags; ///< per face: |faceAreas|
   std::vector<Vec3> cellCentres;    ///< per cell
   std::vector<Scalar> cellVolumes;  ///< per cell (signed: negative for inverted cells)
   std::vector<Scalar> weights;      ///< per face: owner weight (1 on boundary faces)
@@ -62,14 +61,16 @@ struct MeshGeometry {
   /// keeps the others for boundaryFaceCentre and delta.
   void keepBoundaryFaceCentresOnly(Label nInternalFaces);
   /// The unit normal of a face, pointing out of its owner.
-  Vec3 unitNormal(Label face) const { return faceAreas[face] / faceAreaMags[face]; }
+  /// |faceAreas[face]|, computed where it is used (not stored: 8 B per face).
+  Scalar faceAreaMag(Label face) const { return mag(faceAreas[face]); }
+  Vec3 unitNormal(Label face) const { return faceAreas[face] / faceAreaMag(face); }
 
   static MeshGeometry compute(const PolyMesh& mesh) { return compute(mesh, mesh.nFaces()); }
   /// Per-face entries for the first `nFaces` faces only; the cells use every
   /// face. FvMesh passes the faces before the empty ones (needed for the
   /// cells' volumes and centres, not kept).
   static MeshGeometry compute(const PolyMesh& mesh, Label nFaces);
-  /// Only the face centres, areas and magnitudes and the cell centres and
+  /// Only the face centres and area vectors and the cell centres and
   /// volumes (the other members stay empty): half the memory of compute(),
   /// for start-up work such as geometric decomposition.
   static MeshGeometry computeCells(const PolyMesh& mesh);

@@ -71,15 +71,20 @@ Label PolyMesh::patchOfFace(Label face) const {
   return -1;
 }
 
-FaceList PolyMesh::cellFaces() const {
-  std::vector<Label> count(nCells_ + 1, 0);
-  for (Label f = 0; f < nFaces(); ++f) ++count[owner_[f] + 1];
-  for (Label f = 0; f < nInternalFaces(); ++f) ++count[neighbour_[f] + 1];
+FaceList PolyMesh::cellFaces(Label firstCell, Label endCell) const {
+  const auto inRange = [firstCell, endCell](Label c) { return c >= firstCell && c < endCell; };
+  std::vector<Label> count(static_cast<std::size_t>(endCell - firstCell) + 1, 0);
+  for (Label f = 0; f < nFaces(); ++f)
+    if (inRange(owner_[f])) ++count[owner_[f] - firstCell + 1];
+  for (Label f = 0; f < nInternalFaces(); ++f)
+    if (inRange(neighbour_[f])) ++count[neighbour_[f] - firstCell + 1];
   std::partial_sum(count.begin(), count.end(), count.begin());
   std::vector<Label> fill(count.begin(), count.end() - 1);
   std::vector<Label> faces(count.back());
-  for (Label f = 0; f < nFaces(); ++f) faces[fill[owner_[f]]++] = f;
-  for (Label f = 0; f < nInternalFaces(); ++f) faces[fill[neighbour_[f]]++] = f;
+  for (Label f = 0; f < nFaces(); ++f)
+    if (inRange(owner_[f])) faces[fill[owner_[f] - firstCell]++] = f;
+  for (Label f = 0; f < nInternalFaces(); ++f)
+    if (inRange(neighbour_[f])) faces[fill[neighbour_[f] - firstCell]++] = f;
   return FaceList(std::move(count), std::move(faces));
 }
 

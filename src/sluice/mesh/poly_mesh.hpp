@@ -48,8 +48,13 @@ class PolyMesh {
   /// Patch index of a boundary face (face >= nInternalFaces()).
   Label patchOfFace(Label face) const;
 
-  /// Cells' faces in CSR form: cellFaces()[c] lists the faces of cell c.
-  FaceList cellFaces() const;
+  /// Cells' faces in CSR form: cellFaces()[c] lists the faces of cell c
+  /// (those it owns, ascending, then those it neighbours, ascending).
+  FaceList cellFaces() const { return cellFaces(0, nCells_); }
+  /// The same lists for cells firstCell .. endCell-1 only (entry c - firstCell),
+  /// made by one pass over the faces: a walk over the cells in ranges holds
+  /// one range's lists at a time.
+  FaceList cellFaces(Label firstCell, Label endCell) const;
 
   /// True if internal faces are in upper-triangular order with owner < neighbour.
   bool isUpperTriangular() const;

@@ -77,7 +77,7 @@ int CellLocator::clampedBucket(Scalar x, int d) const {
 bool CellLocator::contains(Label cell, const Vec3& p) const {
   for (Label f : cellFaces_[cell]) {
     const Vec3& s = geometry_.faceAreas[f];
-    const Scalar sMag = geometry_.faceAreaMags[f];
+    const Scalar sMag = geometry_.faceAreaMag(f);
     if (sMag <= 0) continue;
     Scalar distance = dot(p - geometry_.faceCentres[f], s) / sMag;  // along the owner's outward normal
     if (mesh_.owner()[f] != cell) distance = -distance;

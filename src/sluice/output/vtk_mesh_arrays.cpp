@@ -1,5 +1,6 @@
 #include "sluice/output/vtk_mesh_arrays.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <span>
 
@@ -40,35 +41,52 @@ class IndexChunks {
   std::vector<std::int64_t> wideValues_;
 };
 
-/// What the cell arrays of one write read: the mesh, its cells' faces (made
-/// once per write, shared by the arrays, freed with the piece) and the types.
+/// Cells per range of a walk: at least this many, and at most kMaxRanges
+/// ranges, so a walk makes at most kMaxRanges passes over the faces and
+/// holds at most 1/kMaxRanges of the cells' face lists (the whole list is
+/// 24 bytes per hexahedron, as much as a vector field).
+constexpr Label kMinRangeCells = 4096;
+constexpr Label kMaxRanges = 16;
+
+/// Calls visit(c, faces of c) for every cell in order, the cells' face lists
+/// made a range of cells at a time (PolyMesh::cellFaces(first, end)).
+template <class Visit>
+void forEachCellWithFaces(const mesh::PolyMesh& mesh, Visit&& visit) {
+  const Label n = mesh.nCells();
+  const Label range = std::max(kMinRangeCells, (n + kMaxRanges - 1) / kMaxRanges);
+  for (Label first = 0; first < n; first += range) {
+    const Label end = std::min(n, first + range);
+    const mesh::FaceList faces = mesh.cellFaces(first, end);
+    for (Label c = first; c < end; ++c) visit(c, faces[c - first]);
+  }
+}
+
+/// What the cell arrays of one write read: the mesh and the cell types.
 struct CellWalk {
   const mesh::PolyMesh& mesh;
-  mesh::FaceList cellFaces;
   std::shared_ptr<const VtkArray> types;
 
   std::uint8_t type(Label c) const { return types->bytes[static_cast<std::size_t>(c)]; }
 };
 
-std::int64_t polyhedronFaceEntries(const CellWalk& walk, Label c) {
+std::int64_t polyhedronFaceEntries(const mesh::PolyMesh& mesh, std::span<const Label> cellFaces) {
   std::int64_t n = 1;
-  for (Label f : walk.cellFaces[c]) n += 1 + static_cast<std::int64_t>(walk.mesh.faces()[f].size());
+  for (Label f : cellFaces) n += 1 + static_cast<std::int64_t>(mesh.faces()[f].size());
   return n;
 }
 
 }  // namespace
 
 VtkMeshArrays::VtkMeshArrays(const mesh::PolyMesh& mesh) : mesh_(mesh) {
-  const mesh::FaceList cellFaces = mesh.cellFaces();
   std::vector<std::uint8_t> types;
   types.reserve(static_cast<std::size_t>(mesh.nCells()));
   VtkCellEntries cell;
-  for (Label c = 0; c < mesh.nCells(); ++c) {
-    vtkCellEntries(mesh, cellFaces[c], c, cell);
+  forEachCellWithFaces(mesh, [&](Label c, std::span<const Label> cellFaces) {
+    vtkCellEntries(mesh, cellFaces, c, cell);
     types.push_back(cell.type);
     nConnectivity_ += cell.points.size();
     nFaceEntries_ += cell.faces.size();
-  }
+  });
   types_ = std::make_shared<const VtkArray>(vtkArray("types", std::span<const std::uint8_t>(types)));
   // Offsets and point ids are below these counts and nPoints (Label is 32-bit).
   constexpr auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
@@ -85,8 +103,9 @@ std::shared_ptr<const VtkArray> VtkMeshArrays::points() const {
 }
 
 std::vector<std::shared_ptr<const VtkArray>> VtkMeshArrays::cells() const {
-  const auto walk = std::make_shared<const CellWalk>(CellWalk{mesh_, mesh_.cellFaces(), types_});
+  const auto walk = std::make_shared<const CellWalk>(CellWalk{mesh_, types_});
   const bool narrow = narrow_;
+  const bool polyhedra = nFaceEntries_ > 0;
   const VtkType indexType = narrow ? VtkType::Int32 : VtkType::Int64;
   const auto nCells = static_cast<std::uint64_t>(mesh_.nCells());
   const auto array = [&](const char* name, std::uint64_t nValues, VtkByteSource source) {
@@ -97,51 +116,55 @@ std::vector<std::shared_ptr<const VtkArray>> VtkMeshArrays::cells() const {
   out.push_back(array("connectivity", nConnectivity_, [walk, narrow](const VtkByteSink& sink) {
     IndexChunks chunks(sink, narrow);
     VtkCellEntries cell;
-    for (Label c = 0; c < walk->mesh.nCells(); ++c) {
-      vtkCellEntries(walk->mesh, walk->cellFaces[c], c, cell, walk->type(c));
+    forEachCellWithFaces(walk->mesh, [&](Label c, std::span<const Label> cellFaces) {
+      vtkCellEntries(walk->mesh, cellFaces, c, cell, walk->type(c));
       for (Label v : cell.points) chunks.push(v);
-    }
+    });
     chunks.flush();
   }));
-  out.push_back(array("offsets", nCells, [walk, narrow](const VtkByteSink& sink) {
+  out.push_back(array("offsets", nCells, [walk, narrow, polyhedra](const VtkByteSink& sink) {
     IndexChunks chunks(sink, narrow);
-    VtkCellEntries cell;
     std::int64_t end = 0;
-    for (Label c = 0; c < walk->mesh.nCells(); ++c) {
-      const std::uint8_t type = walk->type(c);
-      if (type == vtkPolyhedron) {
-        vtkCellEntries(walk->mesh, walk->cellFaces[c], c, cell, type);
-        end += static_cast<std::int64_t>(cell.points.size());
-      } else {
-        end += vtkLinearCellPoints(type);
-      }
-      chunks.push(end);
+    if (!polyhedra) {  // every cell's point count follows from its type
+      for (Label c = 0; c < walk->mesh.nCells(); ++c) chunks.push(end += vtkLinearCellPoints(walk->type(c)));
+    } else {
+      VtkCellEntries cell;
+      forEachCellWithFaces(walk->mesh, [&](Label c, std::span<const Label> cellFaces) {
+        const std::uint8_t type = walk->type(c);
+        if (type == vtkPolyhedron) {
+          vtkCellEntries(walk->mesh, cellFaces, c, cell, type);
+          end += static_cast<std::int64_t>(cell.points.size());
+        } else {
+          end += vtkLinearCellPoints(type);
+        }
+        chunks.push(end);
+      });
     }
     chunks.flush();
   }));
   out.push_back(types_);
-  if (nFaceEntries_ == 0) return out;
+  if (!polyhedra) return out;
   out.push_back(array("faces", nFaceEntries_, [walk, narrow](const VtkByteSink& sink) {
     IndexChunks chunks(sink, narrow);
     VtkCellEntries cell;
-    for (Label c = 0; c < walk->mesh.nCells(); ++c) {
-      if (walk->type(c) != vtkPolyhedron) continue;
-      vtkCellEntries(walk->mesh, walk->cellFaces[c], c, cell, vtkPolyhedron);
+    forEachCellWithFaces(walk->mesh, [&](Label c, std::span<const Label> cellFaces) {
+      if (walk->type(c) != vtkPolyhedron) return;
+      vtkCellEntries(walk->mesh, cellFaces, c, cell, vtkPolyhedron);
       for (std::int64_t v : cell.faces) chunks.push(v);
-    }
+    });
     chunks.flush();
   }));
   out.push_back(array("faceoffsets", nCells, [walk, narrow](const VtkByteSink& sink) {
     IndexChunks chunks(sink, narrow);
     std::int64_t end = 0;
-    for (Label c = 0; c < walk->mesh.nCells(); ++c) {
+    forEachCellWithFaces(walk->mesh, [&](Label c, std::span<const Label> cellFaces) {
       if (walk->type(c) != vtkPolyhedron) {
         chunks.push(-1);
-        continue;
+        return;
       }
-      end += polyhedronFaceEntries(*walk, c);
+      end += polyhedronFaceEntries(walk->mesh, cellFaces);
       chunks.push(end);
-    }
+    });
     chunks.flush();
   }));
   return out;

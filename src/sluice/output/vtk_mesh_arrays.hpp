@@ -3,13 +3,15 @@
 // connectivity, offsets, types[, faces, faceoffsets]) as streamed VtkArrays:
 // writeVtu makes their bytes from the mesh a bounded chunk at a time, so a
 // write never holds the mesh's VTK arrays whole (they are the largest part of
-// a write: about 100 bytes per hexahedron). The bytes are those of
+// a write: about 100 bytes per hexahedron), and the cells' face lists they
+// are made from are made for a range of cells at a time (at most 1/16 of
+// the cells). The bytes are those of
 // vtkCells(mesh) written as whole arrays, index arrays as Int32 when they fit.
 //
 //   const VtkMeshArrays arrays(mesh);   // once (one pass over the cells): types and array sizes
 //   VtuPiece piece;                     // per write, on any thread (reads the mesh only):
 //   piece.points = arrays.points();
-//   piece.cells = arrays.cells();       // shares one cell-to-face list until the piece is written
+//   piece.cells = arrays.cells();       // each array walks the cells a range at a time
 //   writeVtu(file, piece);
 //
 // The mesh must outlive the arrays made, unchanged (the mesh of a run does).

@@ -182,6 +182,20 @@ void VtkWriter::addCellField(const std::string& name, std::shared_ptr<const std:
                        })));
 }
 
+void VtkWriter::addCellFieldInPlace(const std::string& name, std::span<const double> values, int components) {
+  requireOpen("addCellFieldInPlace");
+  checkName(name, internal_.cellData, kFixedArrays);
+  if (components != 1 && components != 3)
+    throw Error(fmt::format("VtkWriter: field '{}' has {} components (1 or 3)", name, components));
+  const auto nValues = static_cast<std::size_t>(internal_.nCells) * static_cast<std::size_t>(components);
+  if (values.size() < nValues)
+    throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values.size(),
+                            internal_.nCells));
+  internal_.cellData.push_back(std::make_shared<const VtkArray>(
+      streamedVtkArray(name, VtkType::Float64, components, static_cast<std::uint64_t>(internal_.nCells),
+                       [values = values.first(nValues)](const VtkByteSink& out) { out(asBytes(values)); })));
+}
+
 template <class T>
 void VtkWriter::addBoundaryValues(const std::string& name, std::span<const T> boundaryFaceValues) {
   requireOpen("addBoundaryField");

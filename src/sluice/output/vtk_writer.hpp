@@ -99,6 +99,11 @@ class VtkWriter {
   /// the same time, say): shared until written, not copied again. At least
   /// mesh.nCells() x components values; the same bytes as the span overloads.
   void addCellField(const std::string& name, std::shared_ptr<const std::vector<double>> values, int components);
+  /// A cell field read in place when the piece is written, not copied: the
+  /// values must stay unchanged until the write is finished (the caller
+  /// waits for it, as the run does for the initial state). At least
+  /// mesh.nCells() x components values; the same bytes as the overloads above.
+  void addCellFieldInPlace(const std::string& name, std::span<const double> values, int components);
   /// A boundary field: one value per boundary face of the mesh (face f at
   /// f - nInternalFaces); values on empty and processor faces are not
   /// written, so the values may stop before an FvMesh's empty faces.

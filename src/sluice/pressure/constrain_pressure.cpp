@@ -20,7 +20,7 @@ void constrainPressure(field::VolScalarField& p, const field::VolVectorField& U,
     for (Label i = 0; i < pp.size; ++i) {
       const Label f = pp.start + i;
       const Scalar rho = rhof ? (*rhof)[f] : 1.0;
-      gradient[i] = (phiHbyA[f] - rho * dot(geo.faceAreas[f], Ub[i])) / (geo.faceAreaMags[f] * rAUf[f]);
+      gradient[i] = (phiHbyA[f] - rho * dot(geo.faceAreas[f], Ub[i])) / (geo.faceAreaMag(f) * rAUf[f]);
     }
     ffp->setGradient(gradient);
   }

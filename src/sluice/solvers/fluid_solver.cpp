@@ -119,7 +119,7 @@ int FluidSolver::run() {
     if (ctx_.restart)
       restoreFromSnapshot();
     else
-      write();  // the initial state
+      writeInitialState();
   }
   std::optional<StopRequest> ownStop;
   if (!ctx_.stop) ownStop.emplace();
@@ -369,7 +369,15 @@ void FluidSolver::restoreFromSnapshot() {
                m.timeName, m.time.timeIndex, m.nRanks);
 }
 
-void FluidSolver::write(const std::shared_ptr<const output::SnapshotPart>& snapshot) {
+void FluidSolver::writeInitialState() {
+  // Read in place and finished before the first step changes a field: no
+  // copies of the fields (they would overlap the first step's assembly and
+  // solves, 32 B/cell for U and p); the run waits for this one write.
+  write(nullptr, /*inPlace=*/true);
+  finishWrites();
+}
+
+void FluidSolver::write(const std::shared_ptr<const output::SnapshotPart>& snapshot, bool inPlace) {
   // The time as the user set it (the name of OpenFOAM's time directory,
   // timePrecision digits), not the sum of the steps (4.999999999999981 for 5).
   vtk_.beginTime(std::stod(time_.timeName()));
@@ -381,6 +389,8 @@ void FluidSolver::write(const std::shared_ptr<const output::SnapshotPart>& snaps
     const output::SnapshotArray* copy = snapshot ? snapshot->find(name) : nullptr;
     if (copy && copy->kind == output::SnapshotArrayKind::Cells && copy->components == components)
       vtk_.addCellField(name, std::shared_ptr<const std::vector<double>>(snapshot, &copy->values), components);
+    else if (inPlace)
+      vtk_.addCellFieldInPlace(name, field::asDoubles(std::span<const T>(f.values())), components);
     else
       vtk_.addCellField(name, std::span<const T>(f.values()));
     vtk_.addBoundaryField(name, std::span<const T>(f.boundaryValues().data(), f.boundaryValues().size()));

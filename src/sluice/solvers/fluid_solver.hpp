@@ -147,7 +147,11 @@ class FluidSolver : public Solver {
   /// Hands this time's VTK write to the writer thread. A field's cell values
   /// are taken from `snapshot` (this time's restart snapshot, if any) where
   /// it holds them: one copy of them per write time, shared by both jobs.
-  void write(const std::shared_ptr<const output::SnapshotPart>& snapshot = nullptr);
+  /// `inPlace`: the other fields are read in place, not copied (the caller
+  /// waits for the write before a field changes).
+  void write(const std::shared_ptr<const output::SnapshotPart>& snapshot = nullptr, bool inPlace = false);
+  /// The start time's VTK write, read in place and waited for (collective).
+  void writeInitialState();
   /// A restart snapshot of the current state: the copies and its manifest.
   struct SnapshotWrite {
     std::shared_ptr<const output::SnapshotPart> part;

@@ -230,9 +230,10 @@ TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
   EXPECT_EQ(boundaryFaces, 3 + 6 + 4 + 4);  // left (coarse column), right (fine column), bottom, top
 }
 
-TEST(VtkWriterMpi, SharedFieldValuesWriteTheSameBytesAsCopiedOnes) {
-  // A field handed over as a shared copy (the restart snapshot's) is written
-  // as the copying overloads write it; polyhedra included.
+TEST(VtkWriterMpi, SharedAndInPlaceFieldValuesWriteTheSameBytesAsCopiedOnes) {
+  // A field handed over as a shared copy (the restart snapshot's) or read in
+  // place (the initial state's) is written as the copying overloads write
+  // it; polyhedra included.
   test::SharedTempDir tmp;
   const test::DistributedCase d = test::distributeCase(test::refinedColumnsBox(6, 4), test::Split::slabs);
   const mesh::PolyMesh& m = d.local.mesh;
@@ -247,13 +248,18 @@ TEST(VtkWriterMpi, SharedFieldValuesWriteTheSameBytesAsCopiedOnes) {
     UVectors.push_back({id, 1 - id, 0.5});
     U->insert(U->end(), {id, 1 - id, 0.5});
   }
-  for (const bool shared : {false, true}) {
-    VtkWriter writer(tmp.path() / (shared ? "shared" : "copied"), "box", m, d.local.globalCellIds, comm);
+  for (const std::string how : {"copied", "shared", "inPlace"}) {
+    VtkWriter writer(tmp.path() / how, "box", m, d.local.globalCellIds, comm);
     writer.beginTime(0.5);
-    if (shared) {
+    if (how == "shared") {
       writer.addCellField("p", std::shared_ptr<const std::vector<double>>(p), 1);
       writer.addCellField("U", std::shared_ptr<const std::vector<double>>(U), 3);
       EXPECT_THROW(writer.addCellField("short", std::make_shared<const std::vector<double>>(2, 0.0), 1), Error);
+    } else if (how == "inPlace") {  // read when written (endTime writes before it returns)
+      writer.addCellFieldInPlace("p", std::span<const double>(*p), 1);
+      writer.addCellFieldInPlace("U", std::span<const double>(*U), 3);
+      EXPECT_THROW(writer.addCellFieldInPlace("short", std::span<const double>(*p).first(2), 1), Error);
+      EXPECT_THROW(writer.addCellFieldInPlace("twoComponents", std::span<const double>(*U), 2), Error);
     } else {
       writer.addCellField("p", std::span<const double>(*p));
       writer.addCellField("U", std::span<const Vec3>(UVectors));
@@ -262,6 +268,7 @@ TEST(VtkWriterMpi, SharedFieldValuesWriteTheSameBytesAsCopiedOnes) {
   }
   const std::string piece = fmt::format("VTK/box_0.5/internal_{}.vtu", commRank());
   EXPECT_TRUE(test::readTextFile(tmp.path() / "copied" / piece) == test::readTextFile(tmp.path() / "shared" / piece));
+  EXPECT_TRUE(test::readTextFile(tmp.path() / "copied" / piece) == test::readTextFile(tmp.path() / "inPlace" / piece));
   if (commRank() == 0) {
     const test::CommandResult r = test::checkVtk(test::shellQuote((tmp.path() / "shared/VTK/box.pvd").string()));
     EXPECT_EQ(r.exitCode, 0) << r.output;

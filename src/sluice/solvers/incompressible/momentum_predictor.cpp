@@ -11,7 +11,6 @@ using field::VolVectorField;
 
 void IncompressibleFluid::momentumPredictor() {
   const Scalar t = time_.value();
-  UEqn_.reset();  // the previous UEqn's pressure correctors are done: freed before this one is assembled
   fields().modify<VolVectorField>("U").updateCoeffs();  // conditions take the current flux, as OpenFOAM's fvMatrix does
   const VolVectorField& U = fields().get<VolVectorField>("U");
   const SurfaceScalarField& phi = fields().get<SurfaceScalarField>("phi");
@@ -28,11 +27,11 @@ void IncompressibleFluid::momentumPredictor() {
   }
 
   if (pimple_.settings().momentumPredictor) {
-    const VolVectorField gradP = fv::fvc::grad(fields().get<VolScalarField>("p"), schemes_);
-    std::vector<Vec3> minusGradP(gradP.internal().begin(), gradP.internal().end());
-    for (Vec3& g : minusGradP) g = -g;
+    VolVectorField minusGradP = fv::fvc::grad(fields().get<VolScalarField>("p"), schemes_);
+    for (Vec3& g : minusGradP.internal()) g = -g;  // negated in place: no second cell array
     VolVectorField& Uw = fields().modify<VolVectorField>("U");
-    UEqn.solve(Uw, solver(pimple_.momentumSolver()), minusGradP);  // UEqn == -grad(p), UEqn kept as it is
+    const std::span<const Vec3> source = minusGradP.internal();
+    UEqn.solve(Uw, solver(pimple_.momentumSolver()), source);  // UEqn == -grad(p), UEqn kept as it is
     fvOptions_.correct(Uw, t);
   }
   UEqn_ = std::move(UEqn);

@@ -1,6 +1,7 @@
 // IncompressibleFluid's pressure correctors (OpenFOAM's pEqn.H of icoFoam
 // and pimpleFoam), built from the pressure tools.
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -22,6 +23,9 @@ using field::combineWith;
 
 void IncompressibleFluid::pressureCorrector() {
   for (int corrector = 0; corrector < pimple_.settings().nCorrectors; ++corrector) correctPressure(corrector);
+  // As OpenFOAM's tUEqn at the end of an outer iteration: the momentum matrix
+  // is not held through writes, function objects and the next assembly.
+  UEqn_.reset();
 }
 
 void IncompressibleFluid::correctPressure(int corrector) {
@@ -47,21 +51,24 @@ void IncompressibleFluid::correctPressure(int corrector) {
 
   // SIMPLEC (consistent): rAtU = 1/max(A - H1, 0.1 A), with the flux and HbyA
   // taking the difference to rAU times the pressure gradient.
-  VolScalarField rAtU = rAU;
+  // Without SIMPLEC rAtU is rAU itself (no copy: 8 B/cell through the pressure solve).
+  std::optional<VolScalarField> consistentRAtU;
   const VolScalarField& p0 = fields().get<VolScalarField>("p");
   if (settings.consistent) {
-    combineWith(rAtU, UEqn.H1(), [](Scalar rA, Scalar H1) { return 1 / std::max(1 / rA - H1, 0.1 / rA); });
-    rAtU.rename("(1|max(((1|(1|A(U)))-H(1)),(0.1|(1|A(U)))))");
-    VolScalarField difference = rAtU;
+    VolScalarField& rAtUc = consistentRAtU.emplace(rAU);
+    combineWith(rAtUc, UEqn.H1(), [](Scalar rA, Scalar H1) { return 1 / std::max(1 / rA - H1, 0.1 / rA); });
+    rAtUc.rename("(1|max(((1|(1|A(U)))-H(1)),(0.1|(1|A(U)))))");
+    VolScalarField difference = rAtUc;
     combineWith(difference, rAU, [](Scalar rAt, Scalar rA) { return rAt - rA; });
     const SurfaceScalarField differencef = fv::fvc::interpolate(difference);
     const SurfaceScalarField snGradP = fv::fvc::snGrad(p0, schemes_);
-    const auto& magSf = mesh.geometry().faceAreaMags;
-    for (Label f = 0; f < mesh.nFaces(); ++f) phiHbyA[f] += differencef[f] * snGradP[f] * magSf[f];
+    const auto magSf = [&geo = mesh.geometry()](Label face) { return geo.faceAreaMag(face); };
+    for (Label f = 0; f < mesh.nFaces(); ++f) phiHbyA[f] += differencef[f] * snGradP[f] * magSf(f);
     // HbyA -= (rAU - rAtU) grad(p), in cells (its boundary values are not used again).
     const VolVectorField gradP = fv::fvc::grad(p0, schemes_);
     for (Label c = 0; c < mesh.nLocalCells(); ++c) HbyA[c] += difference[c] * gradP[c];
   }
+  const VolScalarField& rAtU = consistentRAtU ? *consistentRAtU : rAU;
 
   VolScalarField& p = fields().modify<VolScalarField>("p");
   pressure::constrainPressure(p, U, phiHbyA, fv::fvc::interpolate(rAtU));

@@ -46,7 +46,7 @@ void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0
   const field::FvMesh& mesh = ctx_.mesh;
   const Label nFaces = mesh.nFaces();
   const vof::AlphaControls& controls = alphaControls_;
-  const auto& magSf = mesh.geometry().faceAreaMags;
+  const auto magSf = [&geo = mesh.geometry()](Label face) { return geo.faceAreaMag(face); };
   const SurfaceScalarField& phi = fields().get<SurfaceScalarField>("phi");
   VolScalarField& alpha = fields().modify<VolScalarField>(alphaName_);
   SurfaceScalarField& alphaPhi = fields().modify<SurfaceScalarField>("alphaPhi0." + mixture_.phase1().name);
@@ -54,7 +54,7 @@ void IncompressibleVoF::solveAlpha(Scalar deltaT, std::span<const Scalar> alpha0
   // Face compression coefficient cAlpha |phi|/|Sf| (optionally blended with
   // cAlpha |U|_f), zero on boundary faces that are not coupled.
   std::vector<Scalar> phic(nFaces, 0.0);
-  for (Label f = 0; f < nFaces; ++f) phic[f] = controls.cAlpha * std::abs(phi[f]) / magSf[f];
+  for (Label f = 0; f < nFaces; ++f) phic[f] = controls.cAlpha * std::abs(phi[f]) / magSf(f);
   if (controls.icAlpha > 0) {
     VolScalarField magU("mag(U)", mesh, io::DimensionSet{{0, 1, -1, 0, 0, 0, 0}});
     field::combineWith(magU, fields().get<VolVectorField>("U"), [](Scalar, const Vec3& u) { return mag(u); });

@@ -11,7 +11,6 @@ using field::VolScalarField;
 using field::VolVectorField;
 
 void IncompressibleVoF::momentumPredictor() {
-  UEqn_.reset();  // the previous UEqn's pressure correctors are done: freed before this one is assembled
   fields().modify<VolVectorField>("U").updateCoeffs();  // conditions take the current flux
   const VolVectorField& U = fields().get<VolVectorField>("U");
   const VolScalarField& rho = fields().get<VolScalarField>("rho");
@@ -29,9 +28,9 @@ void IncompressibleVoF::momentumPredictor() {
     SurfaceScalarField faceForce = interface_.surfaceTensionForce(fields().get<VolScalarField>(alphaName_), schemes_);
     const SurfaceScalarField snGradRho = fv::fvc::snGrad(rho, schemes_);
     const SurfaceScalarField snGradP = fv::fvc::snGrad(fields().get<VolScalarField>("p_rgh"), schemes_);
-    const auto& magSf = mesh.geometry().faceAreaMags;
+    const auto magSf = [&geo = mesh.geometry()](Label face) { return geo.faceAreaMag(face); };
     for (Label f = 0; f < mesh.nFaces(); ++f)
-      faceForce[f] = (faceForce[f] - ghf_[f] * snGradRho[f] - snGradP[f]) * magSf[f];
+      faceForce[f] = (faceForce[f] - ghf_[f] * snGradRho[f] - snGradP[f]) * magSf(f);
     const VolVectorField force = fv::fvc::reconstruct(faceForce);
     const std::vector<Vec3> forceCells(force.internal().begin(), force.internal().end());
     UEqn.solve(fields().modify<VolVectorField>("U"), solver(pimple_.momentumSolver()), forceCells);  // UEqn == forces

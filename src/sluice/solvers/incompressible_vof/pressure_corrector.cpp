@@ -32,12 +32,15 @@ Scalar cellValueOnAllRanks(const VolScalarField& f, Label localCell) {
 
 void IncompressibleVoF::pressureCorrector() {
   for (int corrector = 0; corrector < pimple_.settings().nCorrectors; ++corrector) correctPressure(corrector);
+  // As OpenFOAM's tUEqn at the end of an outer iteration: the momentum matrix
+  // is not held through writes, function objects and the next assembly.
+  UEqn_.reset();
 }
 
 void IncompressibleVoF::correctPressure(int corrector) {
   const field::FvMesh& mesh = ctx_.mesh;
   const Label nFaces = mesh.nFaces();
-  const auto& magSf = mesh.geometry().faceAreaMags;
+  const auto magSf = [&geo = mesh.geometry()](Label face) { return geo.faceAreaMag(face); };
   const fv::FvMatrix<Vec3>& UEqn = *UEqn_;
   const VolVectorField& U = fields().get<VolVectorField>("U");
   const VolScalarField& rho = fields().get<VolScalarField>("rho");
@@ -64,7 +67,7 @@ void IncompressibleVoF::correctPressure(int corrector) {
   phig.rename("phig");
   {
     const SurfaceScalarField snGradRho = fv::fvc::snGrad(rho, schemes_);
-    for (Label f = 0; f < nFaces; ++f) phig[f] = (phig[f] - ghf_[f] * snGradRho[f]) * rAUf[f] * magSf[f];
+    for (Label f = 0; f < nFaces; ++f) phig[f] = (phig[f] - ghf_[f] * snGradRho[f]) * rAUf[f] * magSf(f);
   }
   for (Label f = 0; f < nFaces; ++f) phiHbyA[f] += phig[f];
 
