@@ -167,23 +167,17 @@ void VtkWriter::addCellField(const std::string& name, std::span<const Vec3> valu
 
 void VtkWriter::addCellField(const std::string& name, std::shared_ptr<const std::vector<double>> values,
                              int components) {
-  requireOpen("addCellField");
-  checkName(name, internal_.cellData, kFixedArrays);
-  if (components != 1 && components != 3)
-    throw Error(fmt::format("VtkWriter: field '{}' has {} components (1 or 3)", name, components));
-  const auto nValues = static_cast<std::size_t>(internal_.nCells) * static_cast<std::size_t>(components);
-  if (!values || values->size() < nValues)
-    throw Error(fmt::format("VtkWriter: field '{}' has {} values for {} cells", name, values ? values->size() : 0,
-                            internal_.nCells));
-  internal_.cellData.push_back(std::make_shared<const VtkArray>(
-      streamedVtkArray(name, VtkType::Float64, components, static_cast<std::uint64_t>(internal_.nCells),
-                       [values = std::move(values), nValues](const VtkByteSink& out) {
-                         out(asBytes(std::span<const double>(*values).first(nValues)));
-                       })));
+  const std::span<const double> span = values ? std::span<const double>(*values) : std::span<const double>();
+  addStreamedCellField("addCellField", name, span, components, std::move(values));
 }
 
 void VtkWriter::addCellFieldInPlace(const std::string& name, std::span<const double> values, int components) {
-  requireOpen("addCellFieldInPlace");
+  addStreamedCellField("addCellFieldInPlace", name, values, components, nullptr);
+}
+
+void VtkWriter::addStreamedCellField(const char* what, const std::string& name, std::span<const double> values,
+                                     int components, std::shared_ptr<const void> owner) {
+  requireOpen(what);
   checkName(name, internal_.cellData, kFixedArrays);
   if (components != 1 && components != 3)
     throw Error(fmt::format("VtkWriter: field '{}' has {} components (1 or 3)", name, components));
@@ -193,7 +187,9 @@ void VtkWriter::addCellFieldInPlace(const std::string& name, std::span<const dou
                             internal_.nCells));
   internal_.cellData.push_back(std::make_shared<const VtkArray>(
       streamedVtkArray(name, VtkType::Float64, components, static_cast<std::uint64_t>(internal_.nCells),
-                       [values = values.first(nValues)](const VtkByteSink& out) { out(asBytes(values)); })));
+                       [values = values.first(nValues), owner = std::move(owner)](const VtkByteSink& out) {
+                         out(asBytes(values));
+                       })));
 }
 
 template <class T>

@@ -131,6 +131,10 @@ class VtkWriter {
 
  private:
   void requireOpen(const char* what) const;
+  /// A cell field streamed from `values` when the piece is written; `owner`
+  /// (null: the caller's) keeps them alive until then. `what` names the call in errors.
+  void addStreamedCellField(const char* what, const std::string& name, std::span<const double> values, int components,
+                            std::shared_ptr<const void> owner);
   /// Throws if `name` is in `existing` or `reserved`.
   void checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing,
                  std::span<const std::string_view> reserved = {}) const;
