@@ -16,6 +16,7 @@ Needs the benchmark tools that bench/run builds (build-bench/benchtools).
 
     /usr/bin/python3 bench/gamg.py                        # 400x400 and 1000x1000, 1 and 2 ranks
     /usr/bin/python3 bench/gamg.py --n 400 --np 1 --steps 5
+    /usr/bin/python3 bench/gamg.py --n 1000 --variants openfoam:GAMG,sluice:GAMG --name gamg_1000
 """
 from __future__ import annotations
 
@@ -109,6 +110,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--n", default="400,1000")
     p.add_argument("--np", default="1,2")
     p.add_argument("--steps", type=int, default=5)
+    p.add_argument("--name", default="gamg", help="results in bench/results/<NAME>.json and <NAME upper>.md")
+    p.add_argument("--variants", help="comma-separated code:p pairs, e.g. openfoam:GAMG,sluice:GAMG (default all)")
     runners.add_run_arguments(p, REPO, "gamg", argv)
     args = p.parse_args(argv)
     if runners.missing_tutorial(TUTORIAL):
@@ -118,6 +121,8 @@ def main(argv: list[str]) -> int:
     for n in [int(x) for x in args.n.split(",")]:
         for np in [int(x) for x in args.np.split(",")]:
             for code, name, solver in VARIANTS:
+                if args.variants and f"{code}:{name}" not in args.variants.split(","):
+                    continue
                 case = args.work / f"n{n}-np{np}-{code}-{name}"
                 make_case(case, n, np, args.steps, solver)
                 s = summarise(runners.run_case(code, case, np, tools, args.steps))
@@ -126,9 +131,9 @@ def main(argv: list[str]) -> int:
                 print(f"n {n} np {np} {code:8s} {name:5s} {s['status']} steps {s['steps']} per step {s['per_step']} "
                       f"p iterations {s['p_iterations']}", flush=True)
     args.results.mkdir(parents=True, exist_ok=True)
-    (args.results / "gamg.json").write_text(json.dumps(results, indent=1))
-    (args.results / "GAMG.md").write_text(report(results, args.command))
-    print(f"wrote {args.results / 'GAMG.md'}")
+    (args.results / f"{args.name}.json").write_text(json.dumps(results, indent=1))
+    (args.results / f"{args.name.upper()}.md").write_text(report(results, args.command))
+    print(f"wrote {args.results / (args.name.upper() + '.md')}")
     return 0
 
 
