@@ -1,8 +1,11 @@
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "sluice/field/boundary/slip.hpp"
 
 #include "fv/fv_test_support.hpp"
 #include "sluice/core/error.hpp"
@@ -279,6 +282,61 @@ TEST(FvMatrix, VectorSolveSkipsTheEmptyDirection) {
   EXPECT_EQ(U.boundaryValues()[0], exact(m.mesh.faceCentres()[m.mesh.nInternalFaces()]));
   field::VolVectorField other("other", m.mesh, {});
   EXPECT_THROW(M.solve(other, {}), Error);
+}
+
+// Where every solved component has the same matrix, the components go to the
+// components-together function, with the values the one-at-a-time path gives;
+// where the boundary puts other coefficients on a component's diagonal (slip
+// walls, oblique here), they are solved one at a time.
+TEST(FvMatrix, VectorComponentsSharingTheMatrixAreSolvedTogether) {
+  SerialMesh m(fvtest::boxMesh(Box(6, 5).mapped(fvtest::wavy)));
+  auto exact = [](const Vec3& x) { return Vec3{x.x * x.y, 1 - x.x, 0.0}; };
+  for (const bool slip : {false, true}) {
+    SCOPED_TRACE(slip ? "slip walls" : "fixed values");
+    const auto fresh = [&] {
+      field::VolVectorField U("U", m.mesh, {});
+      fvtest::setFixedValue<Vec3>(U, exact);
+      if (slip)
+        for (Label p = 0; p < m.mesh.nPatches(); ++p)
+          if (m.mesh.patchKind(p) == field::PatchKind::Regular)
+            U.setBoundaryCondition(p, std::make_unique<field::SlipBC<Vec3>>(p, "slip"));
+      U.correctBoundaryConditions();
+      U.storeOldTime();
+      return U;
+    };
+    field::VolVectorField src("src", m.mesh, {}, Vec3{1.0, -2.0, 7.0});
+    std::vector<std::string> scalarNames, togetherNames;
+    const ScalarSolveFn one = [&](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
+                                  linear::GhostUpdater&, const std::string& name) {
+      scalarNames.push_back(name);
+      std::vector<double> xv(x.begin(), x.end()), bv(b.begin(), b.end());
+      fvtest::solveCG(m.mesh, A, xv, bv, 1e-13);
+      std::copy(xv.begin(), xv.end(), x.begin());
+    };
+    const ComponentsSolveFn together = [&](const linear::LduMatrix& A, std::span<const std::span<double>> x,
+                                           std::span<const std::span<const double>> b, linear::GhostUpdater& ghosts,
+                                           std::span<const std::string> names) {
+      togetherNames.assign(names.begin(), names.end());
+      for (std::size_t c = 0; c < x.size(); ++c) one(A, x[c], b[c], ghosts, names[c]);
+    };
+    field::VolVectorField U1 = fresh(), U2 = fresh();
+    FvMatrix<Vec3> M1 = fvm::ddt(U1, ddtScheme(DdtKind::Euler), TimeStep{0.1, 0}) -
+                        fvm::laplacian(0.05, U1, corrected()) == src;
+    FvMatrix<Vec3> M2 = fvm::ddt(U2, ddtScheme(DdtKind::Euler), TimeStep{0.1, 0}) -
+                        fvm::laplacian(0.05, U2, corrected()) == src;
+    M1.solve(U1, one);
+    scalarNames.clear();
+    M2.solve(U2, one, {}, together);
+    if (slip) {
+      EXPECT_TRUE(togetherNames.empty());
+      EXPECT_EQ(scalarNames, (std::vector<std::string>{"Ux", "Uy"}));
+    } else {
+      EXPECT_EQ(togetherNames, (std::vector<std::string>{"Ux", "Uy"}));
+    }
+    EXPECT_EQ(U1.values(), U2.values());
+    EXPECT_TRUE(std::ranges::equal(U1.boundaryValues(), U2.boundaryValues()));
+    EXPECT_EQ(M1.ldu().diag(), M2.ldu().diag());  // the boundary coefficients taken off the diagonal again
+  }
 }
 
 }  // namespace

@@ -12,6 +12,8 @@
 #include "sluice/linear/diagonal_preconditioner.hpp"
 #include "sluice/linear/dilu_preconditioner.hpp"
 #include "sluice/linear/no_preconditioner.hpp"
+#include "sluice/linear/row_matrix.hpp"
+#include "sluice/core/error.hpp"
 #include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::linear {
@@ -205,6 +207,96 @@ TEST(Preconditioner, ChunkedApplicationGivesIdenticalResults) {
   EXPECT_EQ(plain, chunked);
   EXPECT_EQ(buffer[2], 3);
   EXPECT_GE(profile.op(parallel::MpiOp::Test).calls, 1u);  // at least the first poke tests
+}
+
+// A double DIC or DILU prepared with the solver's row matrix keeps 1/D alone
+// and forms D^-1[i] A[i][j] from the row matrix as it sweeps: the same bits
+// as the stored factor, in apply (also in pieces) and in the CG update.
+template <class Preconditioner>
+void expectRowsGiveTheStoredFactorsBits(const LduMatrix& A, std::size_t n) {
+  RowMatrix rows;
+  rows.assign(A);
+  Preconditioner stored, fromRows;
+  stored.prepare(A);
+  fromRows.prepare(A, &rows);
+  const std::vector<double> r = someVector(n);
+  std::vector<double> a(n), b(n);
+  EXPECT_EQ(stored.apply(r, a), fromRows.apply(r, b));
+  EXPECT_EQ(a, b);
+  parallel::CommProfile profile;
+  parallel::Communicator comm(MPI_COMM_SELF, &profile);
+  std::array<double, 1> buffer{1};
+  parallel::PendingReduction pending = comm.startSum(buffer);
+  std::vector<double> chunked(n);
+  fromRows.apply(r, chunked, ProgressHook{&pending, 3});
+  pending.wait();
+  EXPECT_EQ(a, chunked);
+  std::vector<double> x1 = someVector(n), x2 = x1, r1 = r, r2 = r;
+  std::vector<double> dir = someVector(n + 3), Ap(n);
+  for (std::size_t i = 0; i < n; ++i) Ap[i] = 0.25 * dir[i + 3];
+  const std::array<double, 2> s1 = stored.updateAndApply({0.7, std::span(dir).first(n), Ap, x1, r1}, a);
+  const std::array<double, 2> s2 = fromRows.updateAndApply({0.7, std::span(dir).first(n), Ap, x2, r2}, b);
+  EXPECT_EQ(s1, s2);
+  EXPECT_EQ(x1, x2);
+  EXPECT_EQ(r1, r2);
+  EXPECT_EQ(a, b);
+}
+
+TEST(DicPreconditioner, FactorFromTheRowMatrixGivesTheStoredFactorsBits) {
+  const SlabGrid g = test::makeSlabGrid(9, 7, 0, 1);
+  expectRowsGiveTheStoredFactorsBits<DicPreconditioner<double>>(test::assemble(g, GridOperator{}), 63);
+}
+
+TEST(DiluPreconditioner, FactorFromTheRowMatrixGivesTheStoredFactorsBits) {
+  const SlabGrid g = test::makeSlabGrid(9, 7, 0, 1);
+  const LduMatrix A = test::assemble(g, GridOperator{1.0, 1.5, -0.7});
+  ASSERT_FALSE(A.symmetric());
+  expectRowsGiveTheStoredFactorsBits<DiluPreconditioner<double>>(A, 63);
+}
+
+TEST(DicPreconditioner, FactorFromTheRowMatrixStoresOnlyTheInverseDiagonal) {
+  const SlabGrid g = test::makeSlabGrid(6, 5, 0, 1);
+  const LduMatrix A = test::assemble(g, GridOperator{});
+  RowMatrix rows;
+  rows.assign(A);
+  IncompleteLduFactor<double> fromRows, stored;
+  fromRows.compute(A, /*symmetric=*/true, /*fromRows=*/true);
+  stored.compute(A, /*symmetric=*/true);
+  EXPECT_TRUE(fromRows.fromRows());
+  EXPECT_EQ(fromRows.bytes(), 30 * sizeof(double));
+  EXPECT_EQ(stored.bytes(), (30 + 2 * A.addressing().lower.size()) * sizeof(double));
+  // Single precision keeps its float entries (half the bytes per sweep); a
+  // DIC of a matrix whose lower part differs factors upper alone, so it
+  // cannot read the row matrix's lower entries.
+  IncompleteLduFactor<float> single;
+  single.compute(A, true, /*fromRows=*/true);
+  EXPECT_FALSE(single.fromRows());
+  const LduMatrix B = test::assemble(g, GridOperator{1.0, 1.5, -0.7});
+  IncompleteLduFactor<double> dicOfAsymmetric;
+  dicOfAsymmetric.compute(B, true, /*fromRows=*/true);
+  EXPECT_FALSE(dicOfAsymmetric.fromRows());
+}
+
+TEST(DicPreconditioner, FactorFromTheRowMatrixRefusesRowsThatNoLongerHoldIt) {
+  const SlabGrid g = test::makeSlabGrid(5, 4, 0, 1);
+  LduMatrix A = test::assemble(g, GridOperator{});
+  const LduMatrix other = test::assemble(g, GridOperator{2.0, 0.0, 1.0});
+  RowMatrix rows;
+  rows.assign(A);
+  DicPreconditioner<double> M;
+  M.prepare(A, &rows);
+  const std::vector<double> r = someVector(20);
+  std::vector<double> w(20);
+  EXPECT_NO_THROW(M.apply(r, w));
+  rows.assign(other);  // another solve took the row matrix
+  EXPECT_THROW(M.apply(r, w), Error);
+  rows.assign(A);
+  EXPECT_NO_THROW(M.apply(r, w));
+  A.diag()[3] += 1;  // A changed after the factorisation and the assign
+  EXPECT_THROW(M.apply(r, w), Error);
+  // Prepared again without a row matrix: refactored with stored entries.
+  EXPECT_TRUE(M.prepare(A));
+  EXPECT_NO_THROW(M.apply(r, w));
 }
 
 }  // namespace

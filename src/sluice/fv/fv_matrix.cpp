@@ -328,7 +328,8 @@ struct BoundaryDiagonal {
 }  // namespace
 
 template <field::FieldValueType T>
-void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density) {
+void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density,
+                        const ComponentsSolveFn& solveComponents) {
   const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   if (&psi != psi_) throw Error("FvMatrix::solve: field '" + psi.name() + "' is not the matrix's field '" +
                                 psi_->name() + "'");
@@ -344,10 +345,48 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   BoundaryDiagonal boundary;
   forEachRegularFace([&](Label, Label P, Label b) { boundary.add(b, P, std::as_const(ldu_).diag()); });
   bool diagSet = false;
-  // A scalar is solved in the field's own storage; a vector one component at a time in a copy.
-  std::vector<double> x(nComponents<T> > 1 ? nLocal : 0);
   MeshGhosts ghosts(m);
   static constexpr const char* kSuffix[3] = {"x", "y", "z"};
+  if constexpr (nComponents<T> > 1) {
+    // Components solved together where their systems share the matrix: the
+    // same diagonal once each component's boundary coefficients are on it.
+    std::vector<int> together;
+    for (int c = 0; c < nComponents<T>; ++c)
+      if (solved[c]) together.push_back(c);
+    if (solveComponents && together.size() >= 2) {
+      const auto coefficient = [&](int c) { return [&, c](Label b) { return fv::component(internalCoeffs_[b], c); }; };
+      boundary.compute(std::as_const(ldu_).diag(), coefficient(together[0]));
+      const std::vector<Scalar> first = boundary.value;
+      bool same = true;
+      for (std::size_t k = 1; k < together.size() && same; ++k) {
+        boundary.compute(std::as_const(ldu_).diag(), coefficient(together[k]));
+        same = boundary.value == first;
+      }
+      if (same) {
+        boundary.value = first;
+        boundary.write(ldu_.diag(), boundary.value);
+        std::vector<std::vector<Scalar>> sources;
+        std::vector<std::vector<double>> xs;
+        std::vector<std::string> names;
+        for (const int c : together) {
+          sources.push_back(componentSource(c, density));
+          std::vector<double>& xc = xs.emplace_back(static_cast<std::size_t>(nLocal));
+          for (Label i = 0; i < nLocal; ++i) xc[i] = component(psi[i], c);
+          names.push_back(psi.name() + kSuffix[c]);
+        }
+        std::vector<std::span<double>> xSpans(xs.begin(), xs.end());
+        std::vector<std::span<const double>> bSpans(sources.begin(), sources.end());
+        solveComponents(ldu_, xSpans, bSpans, ghosts, names);
+        for (std::size_t k = 0; k < together.size(); ++k)
+          for (Label i = 0; i < nCells; ++i) setComponent(psi[i], together[k], xs[k][i]);
+        boundary.write(ldu_.diag(), boundary.interior);
+        psi.correctBoundaryConditions();
+        return;
+      }
+    }
+  }
+  // A scalar is solved in the field's own storage; a vector one component at a time in a copy.
+  std::vector<double> x(nComponents<T> > 1 ? nLocal : 0);
   for (int c = 0; c < nComponents<T>; ++c) {
     if (!solved[c]) continue;
     const std::vector<Scalar> source = componentSource(c, density);  // one component's system at a time

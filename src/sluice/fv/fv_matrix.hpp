@@ -69,6 +69,15 @@ namespace sluice::fv {
 using ScalarSolveFn = std::function<void(const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
                                          linear::GhostUpdater& ghosts, const std::string& name)>;
 
+/// Solves the components of a vector equation together: A x[c] = b[c] for
+/// each c (2 or 3 systems with one matrix), each system's solution and log
+/// line those its own ScalarSolveFn call would give; `names` as for
+/// ScalarSolveFn ("Ux", "Uy"). Collective. Empty where the solver has no
+/// such path (FvMatrix::solve then solves one component after the other).
+using ComponentsSolveFn = std::function<void(const linear::LduMatrix& A, std::span<const std::span<double>> x,
+                                             std::span<const std::span<const double>> b,
+                                             linear::GhostUpdater& ghosts, std::span<const std::string> names)>;
+
 template <field::FieldValueType T>
 class FvMatrix {
  public:
@@ -159,7 +168,11 @@ class FvMatrix {
   /// With `density` it solves M == density (A psi = source + density V) as
   /// (M == density).solve would, bit for bit, without a copy of the matrix:
   /// for a matrix kept after the solve (the momentum equation, for A() and H()).
-  void solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density = {});
+  /// `solveComponents` (vector fields): used when every solved component
+  /// has the same matrix (the boundary puts the same coefficients on the
+  /// diagonal for each), so that the solver passes over it once for all.
+  void solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density = {},
+             const ComponentsSolveFn& solveComponents = {});
 
   // ---- algebra (both operands on the same field)
   FvMatrix& operator+=(const FvMatrix& other);

@@ -9,17 +9,18 @@ DiluPreconditioner<T>::DiluPreconditioner(std::shared_ptr<SolverWorkspace> works
 
 template <class T>
 void DiluPreconditioner<T>::factor(const LduMatrix& A) {
-  shared_->factor.compute(A, /*symmetric=*/false);  // its scratch (D, 8 B/cell) freed on return
+  // Without a stored copy of A's entries where the solver's row matrix holds them.
+  shared_->factor.compute(A, /*symmetric=*/false, /*fromRows=*/rowsOfA() != nullptr);  // scratch freed on return
 }
 
 template <class T>
 double DiluPreconditioner<T>::apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress) const {
-  return shared_->factor.apply(r, w, progress);
+  return shared_->factor.apply(r, w, progress, shared_->rowsForApply(rowsOfA(), "DILU"));
 }
 
 template <class T>
 std::array<double, 2> DiluPreconditioner<T>::updateAndApply(const CgUpdate& update, std::span<double> w) const {
-  return shared_->factor.updateAndApply(update, w);
+  return shared_->factor.updateAndApply(update, w, shared_->rowsForApply(rowsOfA(), "DILU"));
 }
 
 template class DiluPreconditioner<double>;

@@ -40,6 +40,7 @@ class DiluPreconditioner final : public Preconditioner {
  protected:
   void factor(const LduMatrix& A) override;
   CoefficientStamp& factorStamp() override { return shared_->stamp; }
+  bool factorUsableWith(const RowMatrix* rows) const override { return rows || !shared_->factor.fromRows(); }
 
  private:
   std::shared_ptr<SolverWorkspace> workspace_;

@@ -25,12 +25,19 @@ class GaussSeidelSmoother final : public Smoother {
   std::string_view name() const override { return symmetric_ ? "symGaussSeidel" : "GaussSeidel"; }
   void smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
               int sweeps) override;
+  bool smoothsComponentsTogether() const override { return true; }
+  /// The sweeps of K systems in one pass over the rows per sweep
+  /// (RowMatrix::gaussSeidelSweeps); b' of system c in slot
+  /// kFirstSmootherSlot + c.
+  void smoothComponents(const RowMatrix& A, std::span<const std::span<double>> x,
+                        std::span<const std::span<const double>> b, GhostUpdater& ghosts, int sweeps) override;
 
  private:
   /// b' = b - coupled coefficients x ghost values (after refreshing the
-  /// ghosts); b itself when this rank has no coupled faces.
+  /// ghosts); b itself when this rank has no coupled faces. b' is written
+  /// to the workspace's slot kFirstSmootherSlot + `system`.
   std::span<const double> coupledSource(const RowMatrix& A, std::span<double> x, std::span<const double> b,
-                                        GhostUpdater& ghosts);
+                                        GhostUpdater& ghosts, std::size_t system = 0);
 
   bool symmetric_;
   std::shared_ptr<SolverWorkspace> workspace_;

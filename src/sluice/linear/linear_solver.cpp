@@ -34,19 +34,47 @@ bool LinearSolver::converged(double residual, double initial) const {
   return residual < settings_.tolerance || (settings_.relTol > detail::kSmall && residual < settings_.relTol * initial);
 }
 
-SolverPerformance LinearSolver::solve(const LduMatrix& A, std::span<double> x, std::span<const double> b,
-                                      GhostUpdater& ghosts) {
+void LinearSolver::checkSizes(const LduMatrix& A, std::span<double> x, std::span<const double> b) const {
   const LduAddressing& a = A.addressing();
   if (x.size() < static_cast<std::size_t>(a.nLocalCells) || b.size() < static_cast<std::size_t>(a.nCells))
     throw Error(fmt::format("LinearSolver::solve for '{}': x has {} entries (need {}), b has {} (need {})",
                             env_.fieldName, x.size(), a.nLocalCells, b.size(), a.nCells));
+}
+
+parallel::RegionId LinearSolver::region() {
   parallel::CommProfile* profile = env_.comm->profile();
   if (profile != nullptr && profile != regionProfile_) {
     regionIndex_ = profile->region("linear-solve:" + env_.fieldName).index;
     regionProfile_ = profile;
   }
-  parallel::ScopedRegion region(profile, parallel::RegionId{regionIndex_});
+  return parallel::RegionId{regionIndex_};
+}
+
+SolverPerformance LinearSolver::solve(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+                                      GhostUpdater& ghosts) {
+  checkSizes(A, x, b);
+  parallel::ScopedRegion region(env_.comm->profile(), this->region());
   return solveImpl(A, x, b, ghosts);
+}
+
+std::vector<SolverPerformance> LinearSolver::solveComponents(const LduMatrix& A, std::span<const std::span<double>> x,
+                                                             std::span<const std::span<const double>> b,
+                                                             GhostUpdater& ghosts) {
+  if (x.empty() || x.size() > 3 || b.size() != x.size())
+    throw Error(fmt::format("LinearSolver::solveComponents for '{}': {} systems and {} sources (1 to 3)",
+                            env_.fieldName, x.size(), b.size()));
+  for (std::size_t c = 0; c < x.size(); ++c) checkSizes(A, x[c], b[c]);
+  parallel::ScopedRegion region(env_.comm->profile(), this->region());
+  return solveComponentsImpl(A, x, b, ghosts);
+}
+
+std::vector<SolverPerformance> LinearSolver::solveComponentsImpl(const LduMatrix& A,
+                                                                 std::span<const std::span<double>> x,
+                                                                 std::span<const std::span<const double>> b,
+                                                                 GhostUpdater& ghosts) {
+  std::vector<SolverPerformance> perf;
+  for (std::size_t c = 0; c < x.size(); ++c) perf.push_back(solveImpl(A, x[c], b[c], ghosts));
+  return perf;
 }
 
 }  // namespace sluice::linear

@@ -35,9 +35,11 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "sluice/core/types.hpp"
 #include "sluice/linear/ldu_matrix.hpp"
+#include "sluice/parallel/comm_profile.hpp"
 #include "sluice/parallel/communicator.hpp"
 
 namespace sluice::io {
@@ -130,6 +132,16 @@ class LinearSolver {
   /// and then the solution (ghosts are overwritten); b: nCells entries.
   /// Collective over the environment's communicator.
   SolverPerformance solve(const LduMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts);
+  /// Solves A x[c] = b[c] for K = 1 to 3 systems with the same matrix (the
+  /// components of a vector equation, one profile region for all), returning
+  /// one performance per system; each system's solution and performance are
+  /// those solve() gives it alone. Where solvesComponentsTogether(), the
+  /// systems share the passes over the matrix; otherwise they are solved
+  /// one after the other.
+  std::vector<SolverPerformance> solveComponents(const LduMatrix& A, std::span<const std::span<double>> x,
+                                                 std::span<const std::span<const double>> b, GhostUpdater& ghosts);
+  /// Whether solveComponents shares the passes over the matrix.
+  virtual bool solvesComponentsTogether() const { return false; }
 
   const SolverSettings& settings() const { return settings_; }
   /// Changes the convergence tolerances of later solves.
@@ -150,6 +162,11 @@ class LinearSolver {
  protected:
   virtual SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                                       GhostUpdater& ghosts) = 0;
+  /// solveComponents' work (sizes checked, region open); by default
+  /// solveImpl for each system in turn.
+  virtual std::vector<SolverPerformance> solveComponentsImpl(const LduMatrix& A, std::span<const std::span<double>> x,
+                                                             std::span<const std::span<const double>> b,
+                                                             GhostUpdater& ghosts);
   /// Runs another solver's solveImpl (no second profile region): for solvers that delegate.
   static SolverPerformance solveDelegate(LinearSolver& other, const LduMatrix& A, std::span<double> x,
                                          std::span<const double> b, GhostUpdater& ghosts) {
@@ -166,6 +183,10 @@ class LinearSolver {
   SolverEnvironment env_;
 
  private:
+  void checkSizes(const LduMatrix& A, std::span<double> x, std::span<const double> b) const;
+  /// The profile region "linear-solve:<field>" (looked up once per profile).
+  parallel::RegionId region();
+
   parallel::CommProfile* regionProfile_ = nullptr;  ///< profile the region id below belongs to
   int regionIndex_ = -1;
 };

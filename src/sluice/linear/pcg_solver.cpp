@@ -32,9 +32,9 @@ SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, 
   const std::span<double> wA = ws.vector(1, n);  // M^-1 r
   const std::span<double> yA = ws.vector(2, n);  // A p
   const std::span<double> pA = ws.vector(3, static_cast<std::size_t>(A.nLocalCells()));  // p
-  preconditioner_->prepare(A);
   RowMatrix& rows = ws.rows();
   rows.assign(A);
+  preconditioner_->prepare(A, &rows);  // DIC / DILU in double take A's entries from rows
 
   SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
   const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, wA, rA);

@@ -58,9 +58,9 @@ SolverPerformance PpcgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
   const std::span<double> r = ws.vector(0, nc), w = ws.vector(1, nc), n = ws.vector(2, nc),
                           z = ws.vector(3, nc), q = ws.vector(4, nc), s = ws.vector(5, nc), p = ws.vector(6, nc);
   const std::span<double> u = ws.vector(7, nLocal), m = ws.vector(8, nLocal);  // multiply inputs carry ghosts
-  preconditioner_->prepare(A);
   RowMatrix& rows = ws.rows();
   rows.assign(A);
+  preconditioner_->prepare(A, &rows);  // DIC / DILU in double take A's entries from rows
 
   SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
   const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, w, r);

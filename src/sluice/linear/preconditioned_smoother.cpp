@@ -16,7 +16,7 @@ void PreconditionedSmoother::smooth(const RowMatrix& A, std::span<double> x, std
   const auto nCells = static_cast<std::size_t>(A.nCells());
   const std::span<double> r = workspace_->vector(SolverWorkspace::kFirstSmootherSlot, nCells);
   const std::span<double> w = workspace_->vector(SolverWorkspace::kFirstSmootherSlot + 1, nCells);
-  preconditioner_->prepare(A.ldu());
+  preconditioner_->prepare(A.ldu(), &A);
   for (int sweep = 0; sweep < sweeps; ++sweep) {
     A.residual(x, b, r, ghosts);
     preconditioner_->apply(r, w);

@@ -4,13 +4,15 @@
 
 namespace sluice::linear {
 
-bool Preconditioner::prepare(const LduMatrix& A) {
-  if (factorStamp().matches(A)) return false;
-  update(A);
+bool Preconditioner::prepare(const LduMatrix& A, const RowMatrix* rowsOfA) {
+  rows_ = rowsOfA;
+  if (factorStamp().matches(A) && factorUsableWith(rowsOfA)) return false;
+  update(A, rowsOfA);
   return true;
 }
 
-void Preconditioner::update(const LduMatrix& A) {
+void Preconditioner::update(const LduMatrix& A, const RowMatrix* rowsOfA) {
+  rows_ = rowsOfA;
   factorStamp() = {};  // a shared factor half overwritten by a failed factor() matches nothing
   factor(A);
   factorStamp() = A.stamp();

@@ -17,13 +17,21 @@
 //   double wr = M->apply(r, w);    // w = M^-1 r; wr = this rank's sum w.r
 //
 // With Precision::Single the factors are stored as float (half the memory
-// traffic); vectors and arithmetic stay double.
+// traffic); vectors and arithmetic stay double. A solver that has assigned A
+// to a RowMatrix passes it to prepare: the double DIC and DILU factors then
+// take A's entries from it instead of storing their own copy (see
+// IncompleteLduFactor), and the applies until the next prepare use it, so it
+// must hold A while they run:
+//   rows.assign(A);
+//   M->prepare(A, &rows);
+//   M->apply(r, w);
 #include <array>
 #include <span>
 #include <string_view>
 
 #include "sluice/linear/ldu_matrix.hpp"
 #include "sluice/linear/progress_hook.hpp"
+#include "sluice/linear/row_matrix.hpp"
 
 namespace sluice::linear {
 
@@ -42,10 +50,13 @@ class Preconditioner {
   /// Registry name ("DIC", "DILU", "diagonal", "none").
   virtual std::string_view name() const = 0;
 
-  /// Refactors if A is not the matrix state factored last. True if it did.
-  bool prepare(const LduMatrix& A);
-  /// Refactors for A's current coefficients.
-  void update(const LduMatrix& A);
+  /// Refactors if A is not the matrix state factored last (or that factor
+  /// needs a row matrix and none is given). True if it did. `rowsOfA`: a
+  /// row matrix assigned from A that stays so for the applies that follow
+  /// (null: none).
+  bool prepare(const LduMatrix& A, const RowMatrix* rowsOfA = nullptr);
+  /// Refactors for A's current coefficients (`rowsOfA` as for prepare).
+  void update(const LduMatrix& A, const RowMatrix* rowsOfA = nullptr);
   /// Number of factorisations this preconditioner has made so far.
   long factorizations() const { return factorizations_; }
 
@@ -65,8 +76,14 @@ class Preconditioner {
   /// The stamp of the factor in use: this object's own, or (overridden) that
   /// of a factor shared through a SolverWorkspace.
   virtual CoefficientStamp& factorStamp() { return stamp_; }
+  /// Whether the factor in use can be applied given rowsOfA (a factor that
+  /// keeps no copy of A's entries needs them).
+  virtual bool factorUsableWith(const RowMatrix* /*rowsOfA*/) const { return true; }
+  /// The row matrix of the last prepare or update (null: none).
+  const RowMatrix* rowsOfA() const { return rows_; }
 
  private:
+  const RowMatrix* rows_ = nullptr;
   CoefficientStamp stamp_;
   long factorizations_ = 0;
 };

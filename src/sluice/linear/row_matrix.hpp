@@ -31,6 +31,9 @@ class RowMatrix {
   void assign(const LduMatrix& A);
 
   const LduMatrix& ldu() const { return *matrix_; }
+  /// Whether the coefficients copied by the last assign are still A's (A
+  /// not modified since).
+  bool holdsCurrentCoefficients() const { return matrix_ && stamp_.matches(*matrix_); }
   const RowPattern& pattern() const { return *pattern_; }
   /// Off-diagonal coefficient of each pattern entry.
   const std::vector<double>& offDiag() const { return offDiag_; }
@@ -50,10 +53,22 @@ class RowMatrix {
   /// run in the pattern's level schedule, with the same result as cell order.
   void gaussSeidelSweep(std::span<double> x, std::span<const double> bPrime, bool forward) const;
 
+  /// residual() for K = 1 to 3 systems with this matrix (a vector
+  /// equation's components): each row's coefficients read once for all K,
+  /// each system's r and sums[c] the same bits as its own residual(). The
+  /// ghosts are updated one system at a time before the rows.
+  void residuals(std::span<const std::span<double>> x, std::span<const std::span<const double>> b,
+                 std::span<const std::span<double>> r, std::span<double> sums, GhostUpdater& ghosts) const;
+  /// gaussSeidelSweep for K = 1 to 3 systems at once, each system's values
+  /// the same bits as its own sweep.
+  void gaussSeidelSweeps(std::span<const std::span<double>> x, std::span<const std::span<const double>> bPrime,
+                         bool forward) const;
+
  private:
   const LduMatrix* matrix_ = nullptr;  ///< not owned: the matrix of the current solve
   const RowPattern* pattern_ = nullptr;
   std::vector<double> offDiag_;
+  CoefficientStamp stamp_;  ///< of the matrix state copied by the last assign
 };
 
 }  // namespace sluice::linear

@@ -6,9 +6,15 @@
 //   SmoothSolver solver(settings, {&comm, "U", warn}, registry.createSmoother(settings));
 //   SolverPerformance perf = solver.solve(A, x, b, ghosts);
 //
+// The components of a vector equation (solveComponents) go through the
+// Gauss-Seidel sweeps and residuals together, one pass over the matrix for
+// all of them, each component stopping at its own convergence; every
+// component's values and residuals are those of its own solve.
+//
 // Storage: the environment's SolverWorkspace, vector slots 0 and 1 (the
-// residual and A x) and its RowMatrix; the registry factory makes the
-// smoother with the same workspace (its vectors from
+// residual and A x; the other components' residuals in slots
+// kFirstSmootherSlot + 3 and + 4) and its RowMatrix; the registry factory
+// makes the smoother with the same workspace (its vectors from
 // SolverWorkspace::kFirstSmootherSlot, its DIC/DILU factor shared).
 #include <memory>
 
@@ -21,10 +27,14 @@ class SmoothSolver final : public LinearSolver {
  public:
   SmoothSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Smoother> smoother);
   const Smoother& smoother() const { return *smoother_; }
+  bool solvesComponentsTogether() const override { return smoother_->smoothsComponentsTogether(); }
 
  protected:
   SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                               GhostUpdater& ghosts) override;
+  std::vector<SolverPerformance> solveComponentsImpl(const LduMatrix& A, std::span<const std::span<double>> x,
+                                                     std::span<const std::span<const double>> b,
+                                                     GhostUpdater& ghosts) override;
 
  private:
   std::unique_ptr<Smoother> smoother_;

@@ -22,6 +22,15 @@ class Smoother {
   /// `sweeps` sweeps starting from x (owned entries updated, ghosts refreshed).
   virtual void smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
                       int sweeps) = 0;
+  /// Whether smoothComponents does K systems in one pass over the matrix.
+  virtual bool smoothsComponentsTogether() const { return false; }
+  /// smooth() for K = 1 to 3 systems with the same matrix (a vector
+  /// equation's components), each system's values those of its own smooth();
+  /// by default one system after the other.
+  virtual void smoothComponents(const RowMatrix& A, std::span<const std::span<double>> x,
+                                std::span<const std::span<const double>> b, GhostUpdater& ghosts, int sweeps) {
+    for (std::size_t c = 0; c < x.size(); ++c) smooth(A, x[c], b[c], ghosts, sweeps);
+  }
 };
 
 }  // namespace sluice::linear

@@ -28,25 +28,54 @@ linear::LinearSolver& EquationSolvers::solverObject(const std::string& key) {
   return *it->second;
 }
 
+namespace {
+
+void requireSymmetricIfNeeded(const linear::LduMatrix& A, const linear::LinearSolver& solver, const std::string& key,
+                              const std::string& name) {
+  if (A.asymmetricStructure() && solver.needsSymmetricMatrix())
+    // The same on every rank (the equation's terms, not its values).
+    throw parallel::CollectiveError(fmt::format(
+        "system/fvSolution: solvers/{}: solver {} needs a symmetric matrix, but the {} equation is asymmetric "
+        "(it has a convection term); use PBiCGStab or smoothSolver",
+        key, solver.settings().solver, name));
+}
+
+}  // namespace
+
+void EquationSolvers::record(linear::SolverPerformance perf, const std::string& name) {
+  perf.fieldName = name;
+  if (log_) fmt::print(log_, "{}\n", perf.line());
+  last_[name] = perf;
+  history_[name].push_back(perf);
+}
+
 fv::ScalarSolveFn EquationSolvers::solverFor(const std::string& key) {
   linear::LinearSolver& solver = solverObject(key);
   return [this, &solver, key](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
-                         linear::GhostUpdater& ghosts, const std::string& name) {
-    if (A.asymmetricStructure() && solver.needsSymmetricMatrix())
-      // The same on every rank (the equation's terms, not its values).
-      throw parallel::CollectiveError(fmt::format(
-          "system/fvSolution: solvers/{}: solver {} needs a symmetric matrix, but the {} equation is asymmetric "
-          "(it has a convection term); use PBiCGStab or smoothSolver",
-          key, solver.settings().solver, name));
+                              linear::GhostUpdater& ghosts, const std::string& name) {
+    requireSymmetricIfNeeded(A, solver, key, name);
     linear::SolverPerformance perf;
     {
       const parallel::ScopedPhase phase(comm_.profile(), parallel::Phase::LinearSolves);
       perf = solver.solve(A, x, b, ghosts);
     }
-    perf.fieldName = name;
-    if (log_) fmt::print(log_, "{}\n", perf.line());
-    last_[name] = perf;
-    history_[name].push_back(perf);
+    record(perf, name);
+  };
+}
+
+fv::ComponentsSolveFn EquationSolvers::componentsSolverFor(const std::string& key) {
+  linear::LinearSolver& solver = solverObject(key);
+  if (!solver.solvesComponentsTogether()) return {};
+  return [this, &solver, key](const linear::LduMatrix& A, std::span<const std::span<double>> x,
+                              std::span<const std::span<const double>> b, linear::GhostUpdater& ghosts,
+                              std::span<const std::string> names) {
+    requireSymmetricIfNeeded(A, solver, key, names.front());
+    std::vector<linear::SolverPerformance> perf;
+    {
+      const parallel::ScopedPhase phase(comm_.profile(), parallel::Phase::LinearSolves);
+      perf = solver.solveComponents(A, x, b, ghosts);
+    }
+    for (std::size_t c = 0; c < perf.size(); ++c) record(perf[c], names[c]);
   };
 }
 

@@ -41,6 +41,11 @@ class EquationSolvers {
 
   /// Solve function for the equations configured by fvSolution's solvers/<key>.
   fv::ScalarSolveFn solverFor(const std::string& key);
+  /// Solve function for a vector equation's components together, where the
+  /// solver of solvers/<key> has such a path (smoothSolver with Gauss-Seidel);
+  /// empty otherwise. Logs and records each component as solverFor does.
+  ///   UEqn.solve(U, solvers.solverFor("U"), source, solvers.componentsSolverFor("U"));
+  fv::ComponentsSolveFn componentsSolverFor(const std::string& key);
   /// Creates the solver of solvers/<key> now (InputError if the entry is
   /// missing or wrong), so bad settings are found at start-up, on every rank
   /// alike, instead of at the first solve.
@@ -59,6 +64,8 @@ class EquationSolvers {
   const linear::SolverWorkspace& workspace() const { return *workspace_; }
 
  private:
+  /// Names the performance, logs its line and keeps it (last and this step's).
+  void record(linear::SolverPerformance perf, const std::string& name);
   linear::LinearSolver& solverObject(const std::string& key);
 
   const io::Dictionary& solversDict_;

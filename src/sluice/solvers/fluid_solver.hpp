@@ -120,6 +120,8 @@ class FluidSolver : public Solver {
   void log(const std::string& message) const;
   /// The solver entry's solve function (EquationSolvers::solverFor).
   fv::ScalarSolveFn solver(const std::string& entry) { return solvers_.solverFor(entry); }
+  /// The entry's components-together solve function, or empty (EquationSolvers::componentsSolverFor).
+  fv::ComponentsSolveFn componentsSolver(const std::string& entry) { return solvers_.componentsSolverFor(entry); }
   fv::TimeStep timeStep() const { return {time_.deltaT(), time_.deltaT0()}; }
   /// The time folder to read the field files (boundary conditions, initial
   /// values) from: the start time's, or for a restart the folder its

@@ -31,7 +31,8 @@ void IncompressibleFluid::momentumPredictor() {
     for (Vec3& g : minusGradP.internal()) g = -g;  // negated in place: no second cell array
     VolVectorField& Uw = fields().modify<VolVectorField>("U");
     const std::span<const Vec3> source = minusGradP.internal();
-    UEqn.solve(Uw, solver(pimple_.momentumSolver()), source);  // UEqn == -grad(p), UEqn kept as it is
+    const std::string entry = pimple_.momentumSolver();
+    UEqn.solve(Uw, solver(entry), source, componentsSolver(entry));  // UEqn == -grad(p), UEqn kept as it is
     fvOptions_.correct(Uw, t);
   }
   UEqn_ = std::move(UEqn);

@@ -33,7 +33,8 @@ void IncompressibleVoF::momentumPredictor() {
       faceForce[f] = (faceForce[f] - ghf_[f] * snGradRho[f] - snGradP[f]) * magSf(f);
     const VolVectorField force = fv::fvc::reconstruct(faceForce);
     const std::vector<Vec3> forceCells(force.internal().begin(), force.internal().end());
-    UEqn.solve(fields().modify<VolVectorField>("U"), solver(pimple_.momentumSolver()), forceCells);  // UEqn == forces
+    const std::string entry = pimple_.momentumSolver();
+    UEqn.solve(fields().modify<VolVectorField>("U"), solver(entry), forceCells, componentsSolver(entry));  // == forces
   }
   UEqn_ = std::move(UEqn);
 }
