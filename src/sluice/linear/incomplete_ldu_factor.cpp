@@ -173,9 +173,10 @@ template <class T>
 const RowMatrix* StampedFactor<T>::rowsForApply(const RowMatrix* rows, std::string_view kind) const {
   if (!factor.fromRows()) return nullptr;
   // Made from the row matrix of a prepare: the applier's last prepare must
-  // have given one that still holds that matrix state.
-  if (!rows || !rows->holdsCurrentCoefficients() || !stamp.matches(rows->ldu()))
-    throw Error(fmt::format("{}: the factor is applied without the row matrix of the matrix it factored", kind));
+  // have given one holding the factored matrix state. (A missing or stale
+  // row matrix the factor's apply refuses itself.)
+  if (rows && !stamp.matches(rows->ldu()))
+    throw Error(fmt::format("{}: the factor is applied with the row matrix of another matrix", kind));
   return rows;
 }
 

@@ -90,8 +90,8 @@ struct StampedFactor {
   CoefficientStamp stamp;
 
   /// The row matrix an apply passes to the factor: null when the factor
-  /// stores its entries, else `rows` if it holds the factored matrix state
-  /// (Error naming `kind` otherwise: missing, reassigned, or A changed).
+  /// stores its entries, else `rows` (Error naming `kind` if it holds
+  /// another matrix; a missing or stale one the apply refuses).
   const RowMatrix* rowsForApply(const RowMatrix* rows, std::string_view kind) const;
 };
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -100,9 +99,9 @@ void gaussSeidelRowsK(const RowPattern& p, const double* __restrict value, const
   }
 }
 
-template <int K, class Pointer = void, class Spans>
-auto pointers(const Spans& spans) {
-  using P = std::conditional_t<std::is_void_v<Pointer>, decltype(spans[0].data()), Pointer>;
+// The data pointers of K spans, as pointers of type P.
+template <class P, int K, class Spans>
+std::array<P, K> pointers(const Spans& spans) {
   std::array<P, K> out;
   for (int c = 0; c < K; ++c) out[c] = spans[c].data();
   return out;
@@ -191,11 +190,13 @@ void RowMatrix::residuals(std::span<const std::span<double>> x, std::span<const 
   const double* diag = matrix_->diag().data();
   if (K == 2) {
     std::array<double, 2> s{0, 0};
-    residualRowsK<2>(*pattern_, value, diag, pointers<2, const double*>(x), pointers<2>(b), pointers<2>(r), s);
+    residualRowsK<2>(*pattern_, value, diag, pointers<const double*, 2>(x), pointers<const double*, 2>(b),
+                     pointers<double*, 2>(r), s);
     std::copy(s.begin(), s.end(), sums.begin());
   } else {
     std::array<double, 3> s{0, 0, 0};
-    residualRowsK<3>(*pattern_, value, diag, pointers<3, const double*>(x), pointers<3>(b), pointers<3>(r), s);
+    residualRowsK<3>(*pattern_, value, diag, pointers<const double*, 3>(x), pointers<const double*, 3>(b),
+                     pointers<double*, 3>(r), s);
     std::copy(s.begin(), s.end(), sums.begin());
   }
   const std::vector<Scalar>& couple = matrix_->coupleCoeffs();
@@ -216,11 +217,11 @@ void RowMatrix::gaussSeidelSweeps(std::span<const std::span<double>> x,
     throw Error(fmt::format("RowMatrix::gaussSeidelSweeps: {} systems and {} sources (1 to 3)", K, bPrime.size()));
   if (K == 1) return gaussSeidelSweep(x[0], bPrime[0], forward);
   if (K == 2)
-    gaussSeidelRowsK<2>(*pattern_, offDiag_.data(), matrix_->diag().data(), pointers<2>(x), pointers<2>(bPrime),
-                        forward);
+    gaussSeidelRowsK<2>(*pattern_, offDiag_.data(), matrix_->diag().data(), pointers<double*, 2>(x),
+                        pointers<const double*, 2>(bPrime), forward);
   else
-    gaussSeidelRowsK<3>(*pattern_, offDiag_.data(), matrix_->diag().data(), pointers<3>(x), pointers<3>(bPrime),
-                        forward);
+    gaussSeidelRowsK<3>(*pattern_, offDiag_.data(), matrix_->diag().data(), pointers<double*, 3>(x),
+                        pointers<const double*, 3>(bPrime), forward);
 }
 
 void RowMatrix::gaussSeidelSweep(std::span<double> x, std::span<const double> bPrime, bool forward) const {
