@@ -10,6 +10,10 @@
 #include <string>
 #include <vector>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -125,7 +129,25 @@ std::vector<std::string> methodAndRenumberOptions(const std::string& method, boo
 
 }  // namespace
 
+namespace {
+
+// glibc serves a freed block of 128 kB or more from the heap afterwards once
+// its dynamic mmap threshold has risen past the block's size (up to 32 MiB),
+// so the freed temporaries of a large mesh (a field's worth each) stay
+// resident and count in the peak. A fixed threshold keeps every block of
+// 1 MiB or more (a field of 128k cells) its own mapping, returned to the
+// system when freed: cavity 1000 x 1000 peaks at 649 instead of 705 MiB, in
+// the same time per step.
+void returnLargeFreedBlocksToTheSystem() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  returnLargeFreedBlocksToTheSystem();
   // Line by line even into a pipe or file (`sluice run CASE | tee log`), as a
   // solver log is read while the run goes on.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);

@@ -4,6 +4,7 @@
 // applications equal the face-loop computations (same operands, same
 // arithmetic order per row) on an irregular matrix spanning several schedule
 // blocks.
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -83,11 +84,51 @@ TEST(RowPattern, ScheduleRunsEveryFaceFromLowerToUpperCell) {
   for (Label j = 0; j < p.nLevels(); ++j)
     for (Label k = p.levelStart[j]; k < p.levelStart[j + 1]; ++k) levelOf[p.cell[k]] = j;
   for (std::size_t f = 0; f < a->lower.size(); ++f) EXPECT_NE(levelOf[a->lower[f]], levelOf[a->upper[f]]);
-  // Each face appears once in each triangle, with the right column.
+  // Each face appears once in each triangle, with the right column, in the
+  // row of its other cell.
+  std::vector<int> seenLower(a->lower.size(), 0), seenUpper(a->lower.size(), 0);
+  std::vector<Label> rowOfEntry(static_cast<std::size_t>(p.nEntries()));
+  for (Label k = 0; k < p.nRows(); ++k)
+    for (Label e = p.start[k]; e < p.start[k + 1]; ++e) rowOfEntry[e] = p.cell[k];
+  Label visited = 0;
+  p.forEachEntryFace(a->upper, [&](Label e, Label f, bool isUpper) {
+    EXPECT_EQ(e, visited++) << "entries in order";
+    EXPECT_EQ(p.column[e], isUpper ? a->upper[f] : a->lower[f]) << "entry " << e;
+    EXPECT_EQ(rowOfEntry[e], isUpper ? a->lower[f] : a->upper[f]) << "entry " << e;
+    ++(isUpper ? seenUpper : seenLower)[f];
+  });
+  EXPECT_EQ(visited, p.nEntries());
   for (std::size_t f = 0; f < a->lower.size(); ++f) {
-    EXPECT_EQ(p.column[p.lowerEntry[f]], a->lower[f]);
-    EXPECT_EQ(p.column[p.upperEntry[f]], a->upper[f]);
+    EXPECT_EQ(seenLower[f], 1) << "face " << f;
+    EXPECT_EQ(seenUpper[f], 1) << "face " << f;
   }
+}
+
+TEST(RowPattern, FacesBetweenTheSameTwoCellsKeepTheirOwnEntries) {
+  // Cells 0 and 1 share two faces (a polyhedral mesh may); so do 1 and 2.
+  auto a = std::make_shared<LduAddressing>();
+  a->nCells = a->nLocalCells = 3;
+  a->setFaces({0, 0, 0, 1, 1}, {1, 1, 2, 2, 2});
+  const RowPattern& p = a->rows();
+  std::vector<std::pair<Label, bool>> faceOf(static_cast<std::size_t>(p.nEntries()), {-1, false});
+  p.forEachEntryFace(a->upper, [&](Label e, Label f, bool isUpper) { faceOf[e] = {f, isUpper}; });
+  // Every face once as lower and once as upper.
+  for (Label f = 0; f < 5; ++f) {
+    EXPECT_EQ(std::count(faceOf.begin(), faceOf.end(), std::pair<Label, bool>{f, false}), 1) << "face " << f;
+    EXPECT_EQ(std::count(faceOf.begin(), faceOf.end(), std::pair<Label, bool>{f, true}), 1) << "face " << f;
+  }
+  // And a matrix with other coefficients on the two faces keeps them apart.
+  LduMatrix A(a);
+  A.diag() = {10, 10, 10};
+  A.upper() = {-1, -2, -3, -4, -5};
+  A.lower() = {-6, -7, -8, -9, -10};
+  RowMatrix rows;
+  rows.assign(A);
+  std::vector<double> x{1.0, 10.0, 100.0}, yFaces(3), yRows(3);
+  NoGhosts ghosts;
+  A.amul(x, yFaces, ghosts);
+  rows.multiply(x, yRows, ghosts);
+  EXPECT_EQ(yRows, yFaces);
 }
 
 TEST(RowMatrix, ProductAndResidualEqualTheFaceLoop) {

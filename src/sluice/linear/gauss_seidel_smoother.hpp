@@ -12,6 +12,8 @@
 //
 // Its vector b' (ranks with coupled faces only) is slot kFirstSmootherSlot
 // of a SolverWorkspace: the one given (smoothSolver's) or its own.
+// Several systems with the same matrix (a vector equation's components)
+// are smoothed together, their values interleaved (smoothWithResiduals).
 #include <memory>
 
 #include "sluice/linear/smoother.hpp"
@@ -25,19 +27,23 @@ class GaussSeidelSmoother final : public Smoother {
   std::string_view name() const override { return symmetric_ ? "symGaussSeidel" : "GaussSeidel"; }
   void smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
               int sweeps) override;
-  bool smoothsComponentsTogether() const override { return true; }
-  /// The sweeps of K systems in one pass over the rows per sweep
-  /// (RowMatrix::gaussSeidelSweeps); b' of system c in slot
-  /// kFirstSmootherSlot + c.
-  void smoothComponents(const RowMatrix& A, std::span<const std::span<double>> x,
-                        std::span<const std::span<const double>> b, GhostUpdater& ghosts, int sweeps) override;
+  bool smoothsInterleaved() const override { return true; }
+  /// The sweeps of K interleaved systems in one pass over the rows per
+  /// sweep (RowMatrix::gaussSeidelSweeps), the last one taking the residuals
+  /// on the way (RowMatrix::gaussSeidelSweepsWithResiduals): one pass over
+  /// the matrix less per smoothSolver iteration. b' of all systems in slot
+  /// kFirstSmootherSlot (K values per cell).
+  void smoothWithResiduals(const RowMatrix& A, std::span<double> x, std::span<const double> b, int components,
+                           std::span<double> r, std::span<double> sums, GhostUpdater& ghosts, int sweeps,
+                           ResidualValues values = ResidualValues::Kept) override;
 
  private:
   /// b' = b - coupled coefficients x ghost values (after refreshing the
-  /// ghosts); b itself when this rank has no coupled faces. b' is written
-  /// to the workspace's slot kFirstSmootherSlot + `system`.
+  /// ghosts) for K = `components` interleaved systems; b itself when this
+  /// rank has no coupled faces. b' is written to the workspace's slot
+  /// kFirstSmootherSlot.
   std::span<const double> coupledSource(const RowMatrix& A, std::span<double> x, std::span<const double> b,
-                                        GhostUpdater& ghosts, std::size_t system = 0);
+                                        GhostUpdater& ghosts, int components = 1);
 
   bool symmetric_;
   std::shared_ptr<SolverWorkspace> workspace_;

@@ -119,10 +119,10 @@ void IncompleteLduFactor<T>::compute(const LduMatrix& A, bool symmetric, std::ve
     return;
   }
   factor_.resize(2 * nFaces);
-  for (std::size_t f = 0; f < nFaces; ++f) {
-    factor_[rows.lowerEntry[f]] = static_cast<T>(d[a.upper[f]] * lower[f]);
-    factor_[rows.upperEntry[f]] = static_cast<T>(d[a.lower[f]] * upper[f]);
-  }
+  rows.forEachEntryFace(a.upper, [&](Label e, Label f, bool isUpper) {
+    factor_[static_cast<std::size_t>(e)] =
+        isUpper ? static_cast<T>(d[a.lower[f]] * upper[f]) : static_cast<T>(d[a.upper[f]] * lower[f]);
+  });
 }
 
 template <class T>

@@ -1,7 +1,6 @@
 #include "sluice/linear/row_matrix.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -48,63 +47,101 @@ double residualRows(const RowPattern& p, const double* __restrict value, const d
   return sum;
 }
 
-// K systems with this matrix at once (the components of a vector equation):
-// each row's coefficients are read once for all K, and each system's
-// arithmetic is exactly that of its own residualRows / sweep. (Two systems
-// in loops of their own with restrict-qualified pointers measured no faster.)
+// K systems with this matrix at once (the components of a vector equation),
+// their values interleaved (x[K i + c]: component c of cell i): each row's
+// coefficients are read once for all K, the K values of a neighbour come in
+// one load, and each system's arithmetic is exactly that of its own sweep or
+// residualRows. Measured on a 1000 x 1000 Laplacian, two systems: a forward
+// sweep 8.2 ms with the systems in arrays of their own, 7.1 interleaved; a
+// residual 9.3 and 6.7 ms.
 template <int K>
-void residualRowsK(const RowPattern& p, const double* __restrict value, const double* __restrict diag,
-                   const std::array<const double*, K>& x, const std::array<const double*, K>& b,
-                   const std::array<double*, K>& r, std::array<double, K>& sum) {
-  const Label* __restrict cell = p.cell.data();
-  const Label* __restrict start = p.start.data();
-  const Label* __restrict column = p.column.data();
-  const std::size_t n = p.cell.size();
-  for (std::size_t k = 0; k < n; ++k) {
-    const auto i = static_cast<std::size_t>(cell[k]);
-    std::array<double, K> s;
-    for (int c = 0; c < K; ++c) s[c] = b[c][i] - diag[i] * x[c][i];
-    for (Label e = start[k]; e < start[k + 1]; ++e) {
-      const auto j = static_cast<std::size_t>(column[e]);
-      for (int c = 0; c < K; ++c) s[c] -= value[e] * x[c][j];
+struct InterleavedRows {
+  const RowPattern& p;
+  const double* __restrict value;
+  const double* __restrict diag;
+
+  // x[i] = (bPrime[i] - sum_j A[i][j] x[j]) / A[i][i] for each system.
+  void sweep(std::size_t k, double* __restrict x, const double* __restrict bPrime) const {
+    const auto i = static_cast<std::size_t>(p.cell[k]);
+    double s[K];
+    for (int c = 0; c < K; ++c) s[c] = bPrime[K * i + c];
+    for (Label e = p.start[k]; e < p.start[k + 1]; ++e) {
+      const double* xj = x + K * static_cast<std::size_t>(p.column[e]);
+      for (int c = 0; c < K; ++c) s[c] -= value[e] * xj[c];
+    }
+    for (int c = 0; c < K; ++c) x[K * i + c] = s[c] / diag[i];
+  }
+  // r[i] = b[i] - A[i][i] x[i] - sum_j A[i][j] x[j] for each system, its |r| added to sum (r stored
+  // if StoreResidual).
+  template <bool StoreResidual>
+  void residual(std::size_t k, const double* __restrict x, const double* __restrict b, double* __restrict r,
+                double* sum) const {
+    const auto i = static_cast<std::size_t>(p.cell[k]);
+    double s[K];
+    for (int c = 0; c < K; ++c) s[c] = b[K * i + c] - diag[i] * x[K * i + c];
+    for (Label e = p.start[k]; e < p.start[k + 1]; ++e) {
+      const double* xj = x + K * static_cast<std::size_t>(p.column[e]);
+      for (int c = 0; c < K; ++c) s[c] -= value[e] * xj[c];
     }
     for (int c = 0; c < K; ++c) {
-      r[c][i] = s[c];
+      if constexpr (StoreResidual) r[K * i + c] = s[c];
       sum[c] += std::abs(s[c]);
     }
   }
-}
 
-template <int K>
-void gaussSeidelRowsK(const RowPattern& p, const double* __restrict value, const double* __restrict diag,
-                      const std::array<double*, K>& x, const std::array<const double*, K>& bPrime, bool forward) {
-  const Label* __restrict cell = p.cell.data();
-  const Label* __restrict start = p.start.data();
-  const Label* __restrict column = p.column.data();
-  auto row = [&](std::size_t k) {
-    const auto i = static_cast<std::size_t>(cell[k]);
-    std::array<double, K> s;
-    for (int c = 0; c < K; ++c) s[c] = bPrime[c][i];
-    for (Label e = start[k]; e < start[k + 1]; ++e) {
-      const auto j = static_cast<std::size_t>(column[e]);
-      for (int c = 0; c < K; ++c) s[c] -= value[e] * x[c][j];
+  void sweeps(double* x, const double* bPrime, bool forward) const {
+    const std::size_t n = p.cell.size();
+    if (forward) {
+      for (std::size_t k = 0; k < n; ++k) sweep(k, x, bPrime);
+    } else {
+      for (std::size_t k = n; k-- > 0;) sweep(k, x, bPrime);
     }
-    for (int c = 0; c < K; ++c) x[c][i] = s[c] / diag[i];
-  };
-  const std::size_t n = p.cell.size();
-  if (forward) {
-    for (std::size_t k = 0; k < n; ++k) row(k);
-  } else {
-    for (std::size_t k = n; k-- > 0;) row(k);
   }
-}
 
-// The data pointers of K spans, as pointers of type P.
-template <class P, int K, class Spans>
-std::array<P, K> pointers(const Spans& spans) {
-  std::array<P, K> out;
-  for (int c = 0; c < K; ++c) out[c] = spans[c].data();
-  return out;
+  // A sweep with the residuals r = b - A x of its result taken on the way.
+  // Row k's residual is final once the sweep has visited all of k's
+  // neighbours, at most the schedule's bandwidth rows later, so it is taken
+  // that many rows behind the sweep, while the row's coefficients and x
+  // values are still in cache: one stream of the matrix from memory for both
+  // (measured on a 1000 x 1000 Laplacian: a forward sweep and a residual
+  // 11.3 ms apart, 8.9 ms together). x and r are the same bits as the sweep
+  // followed by the residual; the sums are added in the order the rows are
+  // visited: ascending as residualRows after a forward sweep, descending after
+  // a backward one (a pass of their own in ascending order cost most of the
+  // gain), so there a sum may differ from residualRows' in the last bits.
+  // Without StoreResidual only the sums are taken (r not written).
+  template <bool StoreResidual>
+  void sweepsWithResiduals(double* x, const double* bPrime, const double* b, double* r, double* sum,
+                           bool forward) const {
+    const std::size_t n = p.cell.size();
+    const std::size_t lag = std::min(static_cast<std::size_t>(p.bandwidth), n);
+    if (forward) {
+      for (std::size_t t = 0; t < lag; ++t) sweep(t, x, bPrime);
+      for (std::size_t t = lag; t < n; ++t) {
+        sweep(t, x, bPrime);
+        residual<StoreResidual>(t - lag, x, b, r, sum);
+      }
+      for (std::size_t k = n - lag; k < n; ++k) residual<StoreResidual>(k, x, b, r, sum);
+    } else {
+      for (std::size_t t = n; t-- > n - lag;) sweep(t, x, bPrime);
+      for (std::size_t t = n - lag; t-- > 0;) {
+        sweep(t, x, bPrime);
+        residual<StoreResidual>(t + lag, x, b, r, sum);
+      }
+      for (std::size_t k = lag; k-- > 0;) residual<StoreResidual>(k, x, b, r, sum);
+    }
+  }
+};
+
+// f(InterleavedRows<K>) for K = components (1 to 3).
+template <class F>
+void withInterleavedRows(int components, const RowPattern& p, const double* value, const double* diag, F&& f) {
+  switch (components) {
+    case 1: return f(InterleavedRows<1>{p, value, diag});
+    case 2: return f(InterleavedRows<2>{p, value, diag});
+    case 3: return f(InterleavedRows<3>{p, value, diag});
+    default: throw Error(fmt::format("RowMatrix: {} interleaved systems (1 to 3)", components));
+  }
 }
 
 }  // namespace
@@ -116,15 +153,10 @@ void RowMatrix::assign(const LduMatrix& A) {
   pattern_ = &a.rows();
   const std::size_t nFaces = a.lower.size();
   offDiag_.resize(2 * nFaces);
-  const Label* lowerEntry = pattern_->lowerEntry.data();
-  const Label* upperEntry = pattern_->upperEntry.data();
   const Scalar* lower = A.lower().data();
   const Scalar* upper = A.upper().data();
   double* v = offDiag_.data();
-  for (std::size_t f = 0; f < nFaces; ++f) {
-    v[lowerEntry[f]] = lower[f];
-    v[upperEntry[f]] = upper[f];
-  }
+  pattern_->forEachEntryFace(a.upper, [&](Label e, Label f, bool isUpper) { v[e] = isUpper ? upper[f] : lower[f]; });
 }
 
 double RowMatrix::multiply(std::span<double> x, std::span<double> y, GhostUpdater& ghosts,
@@ -171,57 +203,53 @@ double RowMatrix::residual(std::span<double> x, std::span<const double> b, std::
   return sum;
 }
 
-void RowMatrix::residuals(std::span<const std::span<double>> x, std::span<const std::span<const double>> b,
-                          std::span<const std::span<double>> r, std::span<double> sums, GhostUpdater& ghosts) const {
-  const std::size_t K = x.size();
-  if (b.size() != K || r.size() != K || sums.size() != K || K < 1 || K > 3)
-    throw Error(fmt::format("RowMatrix::residuals: {} systems, {} sources, {} residuals, {} sums (1 to 3 each)", K,
-                            b.size(), r.size(), sums.size()));
-  if (K == 1) {
-    sums[0] = residual(x[0], b[0], r[0], ghosts);
-    return;
-  }
-  const LduAddressing& a = matrix_->addressing();
-  for (std::size_t c = 0; c < K; ++c) {  // one system's ghosts at a time: the mesh has one update in flight
-    ghosts.startGhostUpdate(x[c].first(static_cast<std::size_t>(a.nLocalCells)), 1);
-    ghosts.finishGhostUpdate();
-  }
-  const double* value = offDiag_.data();
-  const double* diag = matrix_->diag().data();
-  if (K == 2) {
-    std::array<double, 2> s{0, 0};
-    residualRowsK<2>(*pattern_, value, diag, pointers<const double*, 2>(x), pointers<const double*, 2>(b),
-                     pointers<double*, 2>(r), s);
-    std::copy(s.begin(), s.end(), sums.begin());
-  } else {
-    std::array<double, 3> s{0, 0, 0};
-    residualRowsK<3>(*pattern_, value, diag, pointers<const double*, 3>(x), pointers<const double*, 3>(b),
-                     pointers<double*, 3>(r), s);
-    std::copy(s.begin(), s.end(), sums.begin());
-  }
-  const std::vector<Scalar>& couple = matrix_->coupleCoeffs();
-  for (std::size_t c = 0; c < K; ++c) {
-    for (std::size_t i = 0; i < couple.size(); ++i) {
-      const auto row = static_cast<std::size_t>(a.coupleRow[i]);
-      sums[c] -= std::abs(r[c][row]);
-      r[c][row] -= couple[i] * x[c][static_cast<std::size_t>(a.coupleGhost[i])];
-      sums[c] += std::abs(r[c][row]);
-    }
-  }
+void RowMatrix::gaussSeidelSweeps(std::span<double> x, std::span<const double> bPrime, int components,
+                                  bool forward) const {
+  const auto K = static_cast<std::size_t>(components);
+  const auto nCells = static_cast<std::size_t>(pattern_->nRows());
+  if (components == 1) return gaussSeidelSweep(x, bPrime, forward);
+  if (x.size() < K * nCells || bPrime.size() < K * nCells)
+    throw Error(fmt::format("RowMatrix::gaussSeidelSweeps: {} and {} values for {} rows x {} systems", x.size(),
+                            bPrime.size(), nCells, K));
+  withInterleavedRows(components, *pattern_, offDiag_.data(), matrix_->diag().data(),
+                      [&](const auto& rows) { rows.sweeps(x.data(), bPrime.data(), forward); });
 }
 
-void RowMatrix::gaussSeidelSweeps(std::span<const std::span<double>> x,
-                                  std::span<const std::span<const double>> bPrime, bool forward) const {
-  const std::size_t K = x.size();
-  if (bPrime.size() != K || K < 1 || K > 3)
-    throw Error(fmt::format("RowMatrix::gaussSeidelSweeps: {} systems and {} sources (1 to 3)", K, bPrime.size()));
-  if (K == 1) return gaussSeidelSweep(x[0], bPrime[0], forward);
-  if (K == 2)
-    gaussSeidelRowsK<2>(*pattern_, offDiag_.data(), matrix_->diag().data(), pointers<double*, 2>(x),
-                        pointers<const double*, 2>(bPrime), forward);
-  else
-    gaussSeidelRowsK<3>(*pattern_, offDiag_.data(), matrix_->diag().data(), pointers<double*, 3>(x),
-                        pointers<const double*, 3>(bPrime), forward);
+void RowMatrix::gaussSeidelSweepsWithResiduals(std::span<double> x, std::span<const double> bPrime,
+                                               std::span<const double> b, int components, std::span<double> r,
+                                               std::span<double> sums, GhostUpdater& ghosts, bool forward,
+                                               ResidualValues values) const {
+  const LduAddressing& a = matrix_->addressing();
+  const auto K = static_cast<std::size_t>(components);
+  const auto nCells = static_cast<std::size_t>(a.nCells);
+  if (components < 1 || components > 3 || x.size() < K * static_cast<std::size_t>(a.nLocalCells) ||
+      bPrime.size() < K * nCells || b.size() < K * nCells || r.size() < K * nCells || sums.size() != K)
+    throw Error(fmt::format("RowMatrix::gaussSeidelSweepsWithResiduals: {} systems; {}, {}, {}, {} values and {} "
+                            "sums for {} rows",
+                            components, x.size(), bPrime.size(), b.size(), r.size(), sums.size(), nCells));
+  std::fill(sums.begin(), sums.end(), 0.0);
+  // The coupled terms below need the rows' residuals; without coupled faces
+  // a caller that wants the sums alone saves the stores (two systems: 16 B
+  // per row less to write).
+  const std::vector<Scalar>& couple = matrix_->coupleCoeffs();
+  const bool store = values == ResidualValues::Kept || !couple.empty();
+  withInterleavedRows(components, *pattern_, offDiag_.data(), matrix_->diag().data(), [&](const auto& rows) {
+    if (store)
+      rows.template sweepsWithResiduals<true>(x.data(), bPrime.data(), b.data(), r.data(), sums.data(), forward);
+    else
+      rows.template sweepsWithResiduals<false>(x.data(), bPrime.data(), b.data(), r.data(), sums.data(), forward);
+  });
+  // The coupled terms with the ghosts of the swept x, as residual() adds them.
+  ghosts.startGhostUpdate(x.first(K * static_cast<std::size_t>(a.nLocalCells)), components);
+  ghosts.finishGhostUpdate();
+  for (std::size_t c = 0; c < K; ++c) {
+    for (std::size_t i = 0; i < couple.size(); ++i) {
+      const auto row = K * static_cast<std::size_t>(a.coupleRow[i]) + c;
+      sums[c] -= std::abs(r[row]);
+      r[row] -= couple[i] * x[K * static_cast<std::size_t>(a.coupleGhost[i]) + c];
+      sums[c] += std::abs(r[row]);
+    }
+  }
 }
 
 void RowMatrix::gaussSeidelSweep(std::span<double> x, std::span<const double> bPrime, bool forward) const {

@@ -24,6 +24,10 @@
 
 namespace sluice::linear {
 
+/// Whether a caller of the fused sweep-and-residual kernels wants the
+/// residual vector, or only its norms.
+enum class ResidualValues { Kept, SumsOnly };
+
 class RowMatrix {
  public:
   /// Copies A's off-diagonal coefficients into row order and refers to A
@@ -53,16 +57,27 @@ class RowMatrix {
   /// run in the pattern's level schedule, with the same result as cell order.
   void gaussSeidelSweep(std::span<double> x, std::span<const double> bPrime, bool forward) const;
 
-  /// residual() for K = 1 to 3 systems with this matrix (a vector
-  /// equation's components): each row's coefficients read once for all K,
-  /// each system's r and sums[c] the same bits as its own residual(). The
-  /// ghosts are updated one system at a time before the rows.
-  void residuals(std::span<const std::span<double>> x, std::span<const std::span<const double>> b,
-                 std::span<const std::span<double>> r, std::span<double> sums, GhostUpdater& ghosts) const;
-  /// gaussSeidelSweep for K = 1 to 3 systems at once, each system's values
-  /// the same bits as its own sweep.
-  void gaussSeidelSweeps(std::span<const std::span<double>> x, std::span<const std::span<const double>> bPrime,
-                         bool forward) const;
+  /// gaussSeidelSweep for K = `components` (1 to 3) systems with this
+  /// matrix at once (a vector equation's components), their values
+  /// interleaved: x[K i + c] and bPrime[K i + c] belong to system c. Each
+  /// row's coefficients are read once for all systems; each system's values
+  /// are the same bits as its own sweep's.
+  void gaussSeidelSweeps(std::span<double> x, std::span<const double> bPrime, int components, bool forward) const;
+  /// gaussSeidelSweeps followed by the residual r = b - A x of the swept x
+  /// (interleaved as x; sums[c]: this rank's sum |r| of system c), with the
+  /// matrix read once for both: each row's residual is taken as soon as the
+  /// sweep has passed all its neighbours (RowPattern::bandwidth rows behind
+  /// it). x and r are the same bits as a sweep and residual() per system; so
+  /// are the sums after a forward sweep, while after a backward one they are
+  /// added in descending row order (the last bits may differ). b is the
+  /// right-hand side itself (bPrime without the coupled terms); the ghosts
+  /// of x are updated (all systems in one exchange). With
+  /// ResidualValues::SumsOnly the caller wants the sums alone, and r's values
+  /// are left unspecified (not written on a rank without coupled faces).
+  void gaussSeidelSweepsWithResiduals(std::span<double> x, std::span<const double> bPrime, std::span<const double> b,
+                                      int components, std::span<double> r, std::span<double> sums,
+                                      GhostUpdater& ghosts, bool forward,
+                                      ResidualValues values = ResidualValues::Kept) const;
 
  private:
   const LduMatrix* matrix_ = nullptr;  ///< not owned: the matrix of the current solve

@@ -25,38 +25,46 @@ SolverPerformance SmoothSolver::solveImpl(const LduMatrix& A, std::span<double> 
   const std::span<double> r = ws.vector(0, n), Ax = ws.vector(1, n);
   SolverPerformance perf{"smoothSolver", fieldName(), 0, 0, 0, false};
   const detail::InitialNorms norms = detail::initialNorms(comm(), A, x, b, ghosts, Ax, r);
-  const double normFactor = norms.normFactor;
   perf.initialResidual = perf.finalResidual = norms.residual;
   bool isConverged = converged(perf.initialResidual, perf.initialResidual);
   RowMatrix& rows = ws.rows();
   rows.assign(A);
+  iterateAlone(rows, x, b, r, norms.normFactor, perf, isConverged, ghosts);
+  perf.converged = isConverged;
+  return perf;
+}
+
+void SmoothSolver::iterateAlone(const RowMatrix& rows, std::span<double> x, std::span<const double> b,
+                                std::span<double> r, double normFactor, SolverPerformance& perf, bool& isConverged,
+                                GhostUpdater& ghosts) {
   while (continueIterating(perf.iterations, isConverged) && std::isfinite(perf.finalResidual)) {
-    smoother_->smooth(rows, x, b, ghosts, settings_.nSweeps);
-    perf.finalResidual = comm().sum(rows.residual(x, b, r, ghosts)) / normFactor;
+    // The smoothing with the residual of its result (taken during the last
+    // sweep where the smoother can).
+    double sum = 0;
+    smoother_->smoothWithResiduals(rows, x, b, 1, r, std::span(&sum, 1), ghosts, settings_.nSweeps,
+                                   ResidualValues::SumsOnly);
+    perf.finalResidual = comm().sum(sum) / normFactor;
     perf.iterations += settings_.nSweeps;
     isConverged = converged(perf.finalResidual, perf.initialResidual);
   }
-  perf.converged = isConverged;
-  return perf;
 }
 
 std::vector<SolverPerformance> SmoothSolver::solveComponentsImpl(const LduMatrix& A,
                                                                  std::span<const std::span<double>> x,
                                                                  std::span<const std::span<const double>> b,
                                                                  GhostUpdater& ghosts) {
-  if (!smoother_->smoothsComponentsTogether()) return LinearSolver::solveComponentsImpl(A, x, b, ghosts);
+  if (!smoother_->smoothsInterleaved()) return LinearSolver::solveComponentsImpl(A, x, b, ghosts);
   const std::size_t K = x.size();
   const auto n = static_cast<std::size_t>(A.nCells());
+  const auto nLocal = static_cast<std::size_t>(A.nLocalCells());
   SolverWorkspace& ws = workspace();
-  std::array<std::span<double>, 3> r;
-  for (std::size_t c = 0; c < K; ++c) r[c] = ws.vector(c == 0 ? 0 : SolverWorkspace::kFirstSmootherSlot + 2 + c, n);
-  const std::span<double> Ax = ws.vector(1, n);
+  const std::span<double> r = ws.vector(0, n), Ax = ws.vector(1, n);
   // Each component's norms as its own solve computes them, in turn.
   std::vector<SolverPerformance> perf(K, SolverPerformance{"smoothSolver", fieldName(), 0, 0, 0, false});
   std::array<double, 3> normFactor{};
   std::array<bool, 3> isConverged{};
   for (std::size_t c = 0; c < K; ++c) {
-    const detail::InitialNorms norms = detail::initialNorms(comm(), A, x[c], b[c], ghosts, Ax, r[c]);
+    const detail::InitialNorms norms = detail::initialNorms(comm(), A, x[c], b[c], ghosts, Ax, r);
     normFactor[c] = norms.normFactor;
     perf[c].initialResidual = perf[c].finalResidual = norms.residual;
     isConverged[c] = converged(perf[c].initialResidual, perf[c].initialResidual);
@@ -71,28 +79,45 @@ std::vector<SolverPerformance> SmoothSolver::solveComponentsImpl(const LduMatrix
   };
   for (std::size_t c = 0; c < K; ++c)
     if (iterating(c)) active[nActive++] = c;
-  std::array<std::span<double>, 3> xa, ra;
-  std::array<std::span<const double>, 3> ba;
+  // While two or three iterate, their values interleaved cell by cell (one
+  // load brings a neighbour's values of all of them); written back whenever
+  // one leaves. A last one iterates in its own array.
+  std::vector<double> xi, bi, ri;
   std::array<double, 3> sums{};
-  while (nActive > 0) {
-    for (std::size_t k = 0; k < nActive; ++k) {
-      xa[k] = x[active[k]];
-      ba[k] = b[active[k]];
-      ra[k] = r[active[k]];
+  while (nActive > 1) {
+    const std::size_t Ka = nActive;
+    xi.resize(Ka * nLocal);
+    bi.resize(Ka * n);
+    ri.resize(Ka * n);
+    for (std::size_t k = 0; k < Ka; ++k) {
+      const std::span<const double> xc = x[active[k]], bc = b[active[k]];
+      for (std::size_t i = 0; i < nLocal; ++i) xi[Ka * i + k] = xc[i];
+      for (std::size_t i = 0; i < n; ++i) bi[Ka * i + k] = bc[i];
     }
-    smoother_->smoothComponents(rows, std::span(xa.data(), nActive), std::span(ba.data(), nActive), ghosts,
-                                settings_.nSweeps);
-    rows.residuals(std::span(xa.data(), nActive), std::span(ba.data(), nActive), std::span(ra.data(), nActive),
-                   std::span(sums.data(), nActive), ghosts);
-    std::size_t stillActive = 0;
-    for (std::size_t k = 0; k < nActive; ++k) {
-      const std::size_t c = active[k];
-      perf[c].finalResidual = comm().sum(sums[k]) / normFactor[c];  // one reduction per component, as alone
-      perf[c].iterations += settings_.nSweeps;
-      isConverged[c] = converged(perf[c].finalResidual, perf[c].initialResidual);
-      if (iterating(c)) active[stillActive++] = c;
+    std::size_t stillActive = Ka;
+    while (stillActive == Ka) {
+      smoother_->smoothWithResiduals(rows, xi, bi, static_cast<int>(Ka), ri, std::span(sums.data(), Ka), ghosts,
+                                     settings_.nSweeps, ResidualValues::SumsOnly);
+      stillActive = 0;
+      for (std::size_t k = 0; k < Ka; ++k) {
+        const std::size_t c = active[k];
+        perf[c].finalResidual = comm().sum(sums[k]) / normFactor[c];  // one reduction per component, as alone
+        perf[c].iterations += settings_.nSweeps;
+        isConverged[c] = converged(perf[c].finalResidual, perf[c].initialResidual);
+        if (iterating(c)) ++stillActive;
+      }
     }
-    nActive = stillActive;
+    for (std::size_t k = 0; k < Ka; ++k) {
+      const std::span<double> xc = x[active[k]];
+      for (std::size_t i = 0; i < nLocal; ++i) xc[i] = xi[Ka * i + k];
+    }
+    nActive = 0;
+    for (std::size_t k = 0; k < Ka; ++k)
+      if (iterating(active[k])) active[nActive++] = active[k];
+  }
+  if (nActive == 1) {
+    const std::size_t c = active[0];
+    iterateAlone(rows, x[c], b[c], r, normFactor[c], perf[c], isConverged[c], ghosts);
   }
   for (std::size_t c = 0; c < K; ++c) perf[c].converged = isConverged[c];
   return perf;

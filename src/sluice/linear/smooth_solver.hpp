@@ -8,12 +8,15 @@
 //
 // The components of a vector equation (solveComponents) go through the
 // Gauss-Seidel sweeps and residuals together, one pass over the matrix for
-// all of them, each component stopping at its own convergence; every
-// component's values and residuals are those of its own solve.
+// all of them with their values interleaved cell by cell, each component
+// stopping at its own convergence; every component's values and residuals
+// are those of its own solve. A smoother that can takes each iteration's
+// residual during its last sweep (Smoother::smoothWithResiduals).
 //
 // Storage: the environment's SolverWorkspace, vector slots 0 and 1 (the
-// residual and A x; the other components' residuals in slots
-// kFirstSmootherSlot + 3 and + 4) and its RowMatrix; the registry factory
+// residual and A x) and its RowMatrix; while components iterate together,
+// their interleaved values, right-hand sides and residuals (3 x K doubles per
+// cell, freed at the end of the solve); the registry factory
 // makes the smoother with the same workspace (its vectors from
 // SolverWorkspace::kFirstSmootherSlot, its DIC/DILU factor shared).
 #include <memory>
@@ -27,7 +30,7 @@ class SmoothSolver final : public LinearSolver {
  public:
   SmoothSolver(SolverSettings settings, SolverEnvironment env, std::unique_ptr<Smoother> smoother);
   const Smoother& smoother() const { return *smoother_; }
-  bool solvesComponentsTogether() const override { return smoother_->smoothsComponentsTogether(); }
+  bool solvesComponentsTogether() const override { return smoother_->smoothsInterleaved(); }
 
  protected:
   SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
@@ -37,6 +40,10 @@ class SmoothSolver final : public LinearSolver {
                                                      GhostUpdater& ghosts) override;
 
  private:
+  /// Iterations of one system until its solve stops (perf and isConverged updated).
+  void iterateAlone(const RowMatrix& rows, std::span<double> x, std::span<const double> b, std::span<double> r,
+                    double normFactor, SolverPerformance& perf, bool& isConverged, GhostUpdater& ghosts);
+
   std::unique_ptr<Smoother> smoother_;
 };
 

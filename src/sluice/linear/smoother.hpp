@@ -22,15 +22,18 @@ class Smoother {
   /// `sweeps` sweeps starting from x (owned entries updated, ghosts refreshed).
   virtual void smooth(const RowMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts,
                       int sweeps) = 0;
-  /// Whether smoothComponents does K systems in one pass over the matrix.
-  virtual bool smoothsComponentsTogether() const { return false; }
-  /// smooth() for K = 1 to 3 systems with the same matrix (a vector
-  /// equation's components), each system's values those of its own smooth();
-  /// by default one system after the other.
-  virtual void smoothComponents(const RowMatrix& A, std::span<const std::span<double>> x,
-                                std::span<const std::span<const double>> b, GhostUpdater& ghosts, int sweeps) {
-    for (std::size_t c = 0; c < x.size(); ++c) smooth(A, x[c], b[c], ghosts, sweeps);
-  }
+  /// Whether smoothWithResiduals takes K = 2 or 3 interleaved systems.
+  virtual bool smoothsInterleaved() const { return false; }
+  /// smooth() followed by the residual of its result, r = b - A x, with
+  /// sums[c] this rank's sum |r| of system c (what smoothSolver checks after
+  /// each smoothing), for K = `components` systems with this matrix whose
+  /// values are interleaved (x[K i + c]; K = 1 unless smoothsInterleaved()).
+  /// A smoother that can takes the residual during its last sweep; by
+  /// default smooth() and RowMatrix::residual(). With
+  /// ResidualValues::SumsOnly r's values are left unspecified.
+  virtual void smoothWithResiduals(const RowMatrix& A, std::span<double> x, std::span<const double> b, int components,
+                                   std::span<double> r, std::span<double> sums, GhostUpdater& ghosts, int sweeps,
+                                   ResidualValues values = ResidualValues::Kept);
 };
 
 }  // namespace sluice::linear

@@ -110,7 +110,8 @@ void GamgCycle::prolongFromCoarser(int k, std::span<double> fine) const {
   for (std::size_t i = 0; i < r.size(); ++i) fine[i] = coarse[r[i]];
 }
 
-void GamgCycle::scale(int k, std::span<double> field, std::span<const double> source, GhostUpdater& ghosts) {
+void GamgCycle::scale(int k, std::span<double> field, std::span<const double> source, GhostUpdater& ghosts,
+                      std::span<double> addTo) {
   Level& v = levels_[k];
   const double denominator = v.rows.multiply(field, v.product, ghosts);
   const auto n = v.product.size();
@@ -123,7 +124,14 @@ void GamgCycle::scale(int k, std::span<double> field, std::span<const double> so
   agglomeration_->mesh().comm().sumInPlace(sums);
   const double sf = sums[0] / stabilise(sums[1]);
   const std::vector<Scalar>& d = v.rows.ldu().diag();
-  for (std::size_t i = 0; i < n; ++i) field[i] = sf * field[i] + (source[i] - sf * v.product[i]) / d[i];
+  if (addTo.empty()) {
+    for (std::size_t i = 0; i < n; ++i) field[i] = sf * field[i] + (source[i] - sf * v.product[i]) / d[i];
+    return;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    field[i] = sf * field[i] + (source[i] - sf * v.product[i]) / d[i];
+    addTo[i] += field[i];
+  }
 }
 
 void GamgCycle::interpolate(int k, std::span<double> field, GhostUpdater& ghosts) {
@@ -146,13 +154,27 @@ void GamgCycle::interpolate(int k, std::span<double> field, GhostUpdater& ghosts
 
 void GamgCycle::vcycle(std::span<double> psi, std::span<const double> source, std::span<const double> residual,
                        GhostUpdater& ghosts) {
+  if (correct(psi, residual, ghosts))
+    levels_[0].smoother->smooth(levels_[0].rows, psi, source, ghosts, gamg_.nFinestSweeps);
+}
+
+double GamgCycle::vcycleWithResidual(std::span<double> psi, std::span<const double> source,
+                                     std::span<double> residual, GhostUpdater& ghosts) {
+  if (!correct(psi, residual, ghosts)) return levels_[0].rows.residual(psi, source, residual, ghosts);
+  double sum = 0;
+  levels_[0].smoother->smoothWithResiduals(levels_[0].rows, psi, source, 1, residual, std::span(&sum, 1), ghosts,
+                                           gamg_.nFinestSweeps);
+  return sum;
+}
+
+bool GamgCycle::correct(std::span<double> psi, std::span<const double> residual, GhostUpdater& ghosts) {
   const int coarsest = static_cast<int>(levels_.size()) - 1;
   const auto n0 = levels_[0].source.size();
   if (coarsest == 0) {  // too few cells for a coarse level: the whole correction from the gathered solve
     std::span<double> correction = std::span(levels_[0].correction).first(n0);
     coarsest_.solve(residual, correction, tolerance_, relTol_);
     for (std::size_t i = 0; i < n0; ++i) psi[i] += correction[i];
-    return;
+    return false;
   }
 
   restrictToCoarser(0, residual);
@@ -191,9 +213,11 @@ void GamgCycle::vcycle(std::span<double> psi, std::span<const double> source, st
   std::vector<double>& correction = levels_[0].correction;
   prolongFromCoarser(0, correction);
   if (gamg_.interpolateCorrection) interpolate(0, correction, ghosts);
-  if (gamg_.scaleCorrection) scale(0, correction, residual, ghosts);
-  for (std::size_t i = 0; i < n0; ++i) psi[i] += correction[i];
-  levels_[0].smoother->smooth(levels_[0].rows, psi, source, ghosts, gamg_.nFinestSweeps);
+  if (gamg_.scaleCorrection)
+    scale(0, correction, residual, ghosts, psi.first(n0));  // psi corrected in the same pass
+  else
+    for (std::size_t i = 0; i < n0; ++i) psi[i] += correction[i];
+  return true;
 }
 
 }  // namespace sluice::linear

@@ -21,6 +21,7 @@
 //   cycle.prepare(A);                                         // sums the coarse levels if A changed
 //   cycle.setTolerances(1e-6, 0.01);                          // the solve's, for the coarsest level
 //   cycle.vcycle(x, b, residual, ghosts);                     // residual = b - A x on entry
+//   double sum = cycle.vcycleWithResidual(x, b, residual, ghosts);  // and residual = b - A x on exit
 #include <memory>
 #include <span>
 #include <vector>
@@ -54,6 +55,12 @@ class GamgCycle {
   /// finest level's ghosts.
   void vcycle(std::span<double> psi, std::span<const double> source, std::span<const double> residual,
               GhostUpdater& ghosts);
+  /// vcycle() that leaves in `residual` the new source - A psi, taken by the
+  /// finest smoother during its last sweep (one pass over the matrix less
+  /// than a separate RowMatrix::residual), and returns this rank's sum
+  /// |residual|: the GAMG solver's convergence check.
+  double vcycleWithResidual(std::span<double> psi, std::span<const double> source, std::span<double> residual,
+                            GhostUpdater& ghosts);
   const Agglomeration& agglomeration() const { return *agglomeration_; }
   /// The finest matrix in row form (valid after prepare).
   const RowMatrix& finestRows() const { return levels_[0].rows; }
@@ -72,8 +79,17 @@ class GamgCycle {
   GhostUpdater& ghostsOf(int k, GhostUpdater& finest) const { return k == 0 ? finest : agglomeration_->ghosts(k); }
   void restrictToCoarser(int k, std::span<const double> fine);  ///< into levels_[k + 1].source
   void prolongFromCoarser(int k, std::span<double> fine) const;  ///< fine = correction of level k + 1
-  void scale(int k, std::span<double> field, std::span<const double> source, GhostUpdater& ghosts);
+  /// OpenFOAM's scaling of a correction: field = sf field + (source - sf A
+  /// field) / diag with the factor sf that minimises the energy norm of the
+  /// error; also adds the scaled field to `addTo` where given (the finest
+  /// level's psi), in the same pass.
+  void scale(int k, std::span<double> field, std::span<const double> source, GhostUpdater& ghosts,
+             std::span<double> addTo = {});
   void interpolate(int k, std::span<double> field, GhostUpdater& ghosts);
+  /// The V-cycle up to the finest smoothing: psi corrected; false when
+  /// there is no coarse level (the correction is then the coarsest solve's,
+  /// not smoothed).
+  bool correct(std::span<double> psi, std::span<const double> residual, GhostUpdater& ghosts);
 
   GamgSettings gamg_;
   const Agglomeration* agglomeration_;

@@ -44,8 +44,7 @@ SolverPerformance GamgSolver::solveImpl(const LduMatrix& A, std::span<double> x,
   bool isConverged = converged(perf.initialResidual, perf.initialResidual);
   if (settings_.minIter > 0 || !isConverged) {
     do {
-      cycle_->vcycle(x, b, residual, ghosts);
-      const double sumMag = cycle_->finestRows().residual(x, b, residual, ghosts);
+      const double sumMag = cycle_->vcycleWithResidual(x, b, residual, ghosts);
       perf.finalResidual = comm().sum(sumMag) / normFactor;
       ++perf.iterations;
       isConverged = converged(perf.finalResidual, perf.initialResidual);
