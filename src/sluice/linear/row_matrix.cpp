@@ -30,28 +30,11 @@ double multiplyRows(std::size_t begin, std::size_t end, const RowPattern& p, con
   return dot;
 }
 
-double residualRows(const RowPattern& p, const double* __restrict value, const double* __restrict diag,
-                    const double* __restrict x, const double* __restrict b, double* __restrict r) {
-  const Label* __restrict cell = p.cell.data();
-  const Label* __restrict start = p.start.data();
-  const Label* __restrict column = p.column.data();
-  const std::size_t n = p.cell.size();
-  double sum = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    const auto i = static_cast<std::size_t>(cell[k]);
-    double s = b[i] - diag[i] * x[i];
-    for (Label e = start[k]; e < start[k + 1]; ++e) s -= value[e] * x[column[e]];
-    r[i] = s;
-    sum += std::abs(s);
-  }
-  return sum;
-}
-
-// K systems with this matrix at once (the components of a vector equation),
+// The Gauss-Seidel and residual kernels, for K systems with this matrix at
+// once (K = 1: one system; 2 or 3: the components of a vector equation),
 // their values interleaved (x[K i + c]: component c of cell i): each row's
 // coefficients are read once for all K, the K values of a neighbour come in
-// one load, and each system's arithmetic is exactly that of its own sweep or
-// residualRows. Measured on a 1000 x 1000 Laplacian, two systems: a forward
+// one load, and each system's arithmetic is exactly that of K = 1. Measured on a 1000 x 1000 Laplacian, two systems: a forward
 // sweep 8.2 ms with the systems in arrays of their own, 7.1 interleaved; a
 // residual 9.3 and 6.7 ms.
 template <int K>
@@ -89,6 +72,15 @@ struct InterleavedRows {
     }
   }
 
+  // The residual of every row, sums added in ascending row order.
+  void residuals(const double* x, const double* b, double* r, double* sum) const {
+    const std::size_t n = p.cell.size();
+    for (std::size_t k = 0; k < n; ++k) residual<true>(k, x, b, r, sum);
+  }
+
+  // Lower then upper entries, as OpenFOAM's sweeps subtract them. The
+  // schedule (see RowPattern) gives each row the same operands as a sweep in
+  // cell order.
   void sweeps(double* x, const double* bPrime, bool forward) const {
     const std::size_t n = p.cell.size();
     if (forward) {
@@ -106,9 +98,9 @@ struct InterleavedRows {
   // (measured on a 1000 x 1000 Laplacian: a forward sweep and a residual
   // 11.3 ms apart, 8.9 ms together). x and r are the same bits as the sweep
   // followed by the residual; the sums are added in the order the rows are
-  // visited: ascending as residualRows after a forward sweep, descending after
+  // visited: ascending as residuals() after a forward sweep, descending after
   // a backward one (a pass of their own in ascending order cost most of the
-  // gain), so there a sum may differ from residualRows' in the last bits.
+  // gain), so there a sum may differ from residuals()' in the last bits.
   // Without StoreResidual only the sums are taken (r not written).
   template <bool StoreResidual>
   void sweepsWithResiduals(double* x, const double* bPrime, const double* b, double* r, double* sum,
@@ -191,7 +183,8 @@ double RowMatrix::residual(std::span<double> x, std::span<const double> b, std::
                            GhostUpdater& ghosts) const {
   const LduAddressing& a = matrix_->addressing();
   ghosts.startGhostUpdate(x.first(static_cast<std::size_t>(a.nLocalCells)), 1);
-  double sum = residualRows(*pattern_, offDiag_.data(), matrix_->diag().data(), x.data(), b.data(), r.data());
+  double sum = 0;
+  InterleavedRows<1>{*pattern_, offDiag_.data(), matrix_->diag().data()}.residuals(x.data(), b.data(), r.data(), &sum);
   ghosts.finishGhostUpdate();
   const std::vector<Scalar>& couple = matrix_->coupleCoeffs();
   for (std::size_t i = 0; i < couple.size(); ++i) {
@@ -207,7 +200,6 @@ void RowMatrix::gaussSeidelSweeps(std::span<double> x, std::span<const double> b
                                   bool forward) const {
   const auto K = static_cast<std::size_t>(components);
   const auto nCells = static_cast<std::size_t>(pattern_->nRows());
-  if (components == 1) return gaussSeidelSweep(x, bPrime, forward);
   if (x.size() < K * nCells || bPrime.size() < K * nCells)
     throw Error(fmt::format("RowMatrix::gaussSeidelSweeps: {} and {} values for {} rows x {} systems", x.size(),
                             bPrime.size(), nCells, K));
@@ -253,28 +245,7 @@ void RowMatrix::gaussSeidelSweepsWithResiduals(std::span<double> x, std::span<co
 }
 
 void RowMatrix::gaussSeidelSweep(std::span<double> x, std::span<const double> bPrime, bool forward) const {
-  const auto nRows = static_cast<std::size_t>(pattern_->nRows());
-  const Label* __restrict cell = pattern_->cell.data();
-  const Label* __restrict start = pattern_->start.data();
-  const Label* __restrict column = pattern_->column.data();
-  const double* __restrict value = offDiag_.data();
-  const double* __restrict diag = matrix_->diag().data();
-  const double* __restrict bp = bPrime.data();
-  double* __restrict xp = x.data();
-  // Lower then upper entries, as OpenFOAM's sweeps subtract them. The
-  // schedule (see RowPattern) gives each row the same operands as a sweep in
-  // cell order.
-  auto row = [&](std::size_t k) {
-    const auto i = static_cast<std::size_t>(cell[k]);
-    double s = bp[i];
-    for (Label e = start[k]; e < start[k + 1]; ++e) s -= value[e] * xp[column[e]];
-    xp[i] = s / diag[i];
-  };
-  if (forward) {
-    for (std::size_t k = 0; k < nRows; ++k) row(k);
-  } else {
-    for (std::size_t k = nRows; k-- > 0;) row(k);
-  }
+  gaussSeidelSweeps(x, bPrime, 1, forward);
 }
 
 }  // namespace sluice::linear

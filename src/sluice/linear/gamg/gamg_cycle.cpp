@@ -124,13 +124,10 @@ void GamgCycle::scale(int k, std::span<double> field, std::span<const double> so
   agglomeration_->mesh().comm().sumInPlace(sums);
   const double sf = sums[0] / stabilise(sums[1]);
   const std::vector<Scalar>& d = v.rows.ldu().diag();
-  if (addTo.empty()) {
-    for (std::size_t i = 0; i < n; ++i) field[i] = sf * field[i] + (source[i] - sf * v.product[i]) / d[i];
-    return;
-  }
+  const bool add = !addTo.empty();
   for (std::size_t i = 0; i < n; ++i) {
     field[i] = sf * field[i] + (source[i] - sf * v.product[i]) / d[i];
-    addTo[i] += field[i];
+    if (add) addTo[i] += field[i];
   }
 }
 

@@ -58,12 +58,11 @@ class GamgCycle {
   /// vcycle() that leaves in `residual` the new source - A psi, taken by the
   /// finest smoother during its last sweep (one pass over the matrix less
   /// than a separate RowMatrix::residual), and returns this rank's sum
-  /// |residual|: the GAMG solver's convergence check.
+  /// |residual|: the GAMG solver's convergence check, and the next cycle's
+  /// residual where a preconditioner runs several.
   double vcycleWithResidual(std::span<double> psi, std::span<const double> source, std::span<double> residual,
                             GhostUpdater& ghosts);
   const Agglomeration& agglomeration() const { return *agglomeration_; }
-  /// The finest matrix in row form (valid after prepare).
-  const RowMatrix& finestRows() const { return levels_[0].rows; }
 
  private:
   struct Level {

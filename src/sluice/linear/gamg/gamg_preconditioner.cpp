@@ -36,8 +36,10 @@ double GamgPreconditioner::apply(std::span<const double> r, std::span<double> w,
   std::copy_n(r.begin(), n, residual_.begin());
   const int cycles = settings_.gamg->nVcycles;
   for (int cycle = 0; cycle < cycles; ++cycle) {
-    cycle_->vcycle(w_, r.first(n), residual_, ghosts);
-    if (cycle + 1 < cycles) cycle_->finestRows().residual(w_, r.first(n), residual_, ghosts);
+    if (cycle + 1 < cycles)  // the next cycle's residual, taken during this one's last sweep
+      cycle_->vcycleWithResidual(w_, r.first(n), residual_, ghosts);
+    else
+      cycle_->vcycle(w_, r.first(n), residual_, ghosts);
   }
   double wr = 0;
   for (std::size_t i = 0; i < n; ++i) {
