@@ -140,10 +140,13 @@ namespace {
 /// values from the owner cells, ghosts and coupled faces updated.
 template <field::FieldValueType T>
 field::VolField<T> perVolume(const field::FvMesh& m, std::string name, const io::DimensionSet& dims,
-                             const std::vector<T>& cells) {
-  field::VolField<T> result(std::move(name), m, dims);
+                             std::vector<T> cells) {
+  // Divided in place and kept as the field's values (no second cell array
+  // while the result is made; room for the ghosts saves a reallocation).
   const auto volumes = m.cellVolumes();
-  for (Label c = 0; c < m.nCells(); ++c) result[c] = cells[c] / volumes[c];
+  for (Label c = 0; c < m.nCells(); ++c) cells[c] = cells[c] / volumes[c];
+  cells.resize(static_cast<std::size_t>(m.nLocalCells()), T{});
+  field::VolField<T> result(std::move(name), m, dims, std::move(cells));
   const auto& owner = m.poly().owner();
   auto bvals = result.boundaryValues();
   for (Label f = m.nInternalFaces(); f < m.nFaces(); ++f) bvals[f - m.nInternalFaces()] = result[owner[f]];
@@ -177,7 +180,9 @@ template <field::FieldValueType T>
 field::VolField<T> FvMatrix<T>::H() const {
   const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   const std::vector<T>& psi = psi_->values();
-  std::vector<T> h(source_);
+  std::vector<T> h;
+  h.reserve(static_cast<std::size_t>(mesh().nLocalCells()));  // becomes the result's values (perVolume)
+  h.assign(source_.begin(), source_.end());
   subtractOffDiagonal(ldu_, psi, h);
   // The boundary sources, and per component the part of the boundary
   // diagonal that D() (the component average) does not hold.
@@ -185,14 +190,14 @@ field::VolField<T> FvMatrix<T>::H() const {
     const T& ic = internalCoeffs_[b];
     h[P] += boundaryCoeffs_[b] + cmptMultiply(allComponents<T>(cmptAv(ic)) - ic, psi[P]);
   });
-  return perVolume<T>(mesh(), "H(" + psi_->name() + ")", dimsQuotient(psi_->dimensions(), dimsTime(1)), h);
+  return perVolume<T>(mesh(), "H(" + psi_->name() + ")", dimsQuotient(psi_->dimensions(), dimsTime(1)), std::move(h));
 }
 
 template <field::FieldValueType T>
 field::VolScalarField FvMatrix<T>::H1() const {
   std::vector<Scalar> h1(mesh().nCells(), 0.0);
   subtractOffDiagonal(ldu_, std::vector<Scalar>(mesh().nLocalCells(), 1.0), h1);
-  return perVolume<Scalar>(mesh(), "H(1)", dimsTime(-1), h1);
+  return perVolume<Scalar>(mesh(), "H(1)", dimsTime(-1), std::move(h1));
 }
 
 template <field::FieldValueType T>
@@ -269,8 +274,18 @@ typename FvMatrix<T>::ComponentSystem FvMatrix<T>::componentSystem(int component
 template <field::FieldValueType T>
 std::vector<Scalar> FvMatrix<T>::componentSource(int component, std::span<const T> density) const {
   std::vector<Scalar> source(source_.size());
+  componentSourceInto(component, density, source, 1, 0);
+  return source;
+}
+
+template <field::FieldValueType T>
+void FvMatrix<T>::componentSourceInto(int component, std::span<const T> density, std::span<Scalar> out,
+                                      std::size_t stride, std::size_t offset) const {
+  if (out.size() < stride * source_.size())
+    throw Error("FvMatrix: " + std::to_string(out.size()) + " values for the sources of " +
+                std::to_string(source_.size()) + " cells x " + std::to_string(stride));
   if (density.empty()) {
-    for (std::size_t i = 0; i < source_.size(); ++i) source[i] = fv::component(source_[i], component);
+    for (std::size_t i = 0; i < source_.size(); ++i) out[stride * i + offset] = fv::component(source_[i], component);
   } else {
     // Bit for bit what (M == density) would hold: source + (1 V) density.
     if (density.size() < source_.size())
@@ -278,10 +293,11 @@ std::vector<Scalar> FvMatrix<T>::componentSource(int component, std::span<const 
                   std::to_string(source_.size()) + " cells");
     const auto volumes = mesh().cellVolumes();
     for (std::size_t i = 0; i < source_.size(); ++i)
-      source[i] = fv::component(T(source_[i] + 1.0 * volumes[i] * density[i]), component);
+      out[stride * i + offset] = fv::component(T(source_[i] + 1.0 * volumes[i] * density[i]), component);
   }
-  forEachRegularFace([&](Label, Label P, Label b) { source[P] += fv::component(boundaryCoeffs_[b], component); });
-  return source;
+  forEachRegularFace([&](Label, Label P, Label b) {
+    out[stride * static_cast<std::size_t>(P) + offset] += fv::component(boundaryCoeffs_[b], component);
+  });
 }
 
 namespace {
@@ -330,6 +346,19 @@ struct BoundaryDiagonal {
 template <field::FieldValueType T>
 void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density,
                         const ComponentsSolveFn& solveComponents) {
+  solveWith(psi, solveScalar, density, {}, solveComponents);
+}
+
+template <field::FieldValueType T>
+void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::vector<T>&& density,
+                        const ComponentsSolveFn& solveComponents) {
+  std::vector<T> owned = std::move(density);
+  solveWith(psi, solveScalar, owned, [&owned] { std::vector<T>().swap(owned); }, solveComponents);
+}
+
+template <field::FieldValueType T>
+void FvMatrix<T>::solveWith(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density,
+                            const std::function<void()>& releaseDensity, const ComponentsSolveFn& solveComponents) {
   const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   if (&psi != psi_) throw Error("FvMatrix::solve: field '" + psi.name() + "' is not the matrix's field '" +
                                 psi_->name() + "'");
@@ -365,20 +394,22 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
       if (same) {
         boundary.value = first;
         boundary.write(ldu_.diag(), boundary.value);
-        std::vector<std::vector<Scalar>> sources;
-        std::vector<std::vector<double>> xs;
+        // The solved components' values and sources interleaved cell by cell,
+        // the layout the solver iterates in (no array per component).
+        const std::size_t K = together.size();
+        std::vector<double> x(K * static_cast<std::size_t>(nLocal));
+        std::vector<Scalar> sources(K * static_cast<std::size_t>(nCells));
         std::vector<std::string> names;
-        for (const int c : together) {
-          sources.push_back(componentSource(c, density));
-          std::vector<double>& xc = xs.emplace_back(static_cast<std::size_t>(nLocal));
-          for (Label i = 0; i < nLocal; ++i) xc[i] = component(psi[i], c);
+        for (std::size_t k = 0; k < K; ++k) {
+          const int c = together[k];
+          componentSourceInto(c, density, sources, K, k);
+          for (Label i = 0; i < nLocal; ++i) x[K * static_cast<std::size_t>(i) + k] = component(psi[i], c);
           names.push_back(psi.name() + kSuffix[c]);
         }
-        std::vector<std::span<double>> xSpans(xs.begin(), xs.end());
-        std::vector<std::span<const double>> bSpans(sources.begin(), sources.end());
-        solveComponents(ldu_, xSpans, bSpans, ghosts, names);
-        for (std::size_t k = 0; k < together.size(); ++k)
-          for (Label i = 0; i < nCells; ++i) setComponent(psi[i], together[k], xs[k][i]);
+        if (releaseDensity) releaseDensity();
+        solveComponents(ldu_, x, sources, static_cast<int>(K), ghosts, names);
+        for (std::size_t k = 0; k < K; ++k)
+          for (Label i = 0; i < nCells; ++i) setComponent(psi[i], together[k], x[K * static_cast<std::size_t>(i) + k]);
         boundary.write(ldu_.diag(), boundary.interior);
         psi.correctBoundaryConditions();
         return;
@@ -389,7 +420,6 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
   std::vector<double> x(nComponents<T> > 1 ? nLocal : 0);
   for (int c = 0; c < nComponents<T>; ++c) {
     if (!solved[c]) continue;
-    const std::vector<Scalar> source = componentSource(c, density);  // one component's system at a time
     const bool differs = boundary.compute(std::as_const(ldu_).diag(),
                                           [&](Label b) { return fv::component(internalCoeffs_[b], c); });
     if (!diagSet || differs) {
@@ -397,8 +427,29 @@ void FvMatrix<T>::solve(field::VolField<T>& psi, const ScalarSolveFn& solveScala
       diagSet = true;
     }
     if constexpr (nComponents<T> == 1) {
-      solveScalar(ldu_, std::span<double>(psi.values().data(), nLocal), source, ghosts, psi.name());
+      const std::span<double> values(psi.values().data(), nLocal);
+      if (density.empty()) {
+        // The boundary parts go onto the source in place, as componentSource
+        // adds them, and come off again by putting the cells' own values back
+        // (bit for bit): no copy of the source for the solve.
+        std::vector<Scalar> own(boundary.cell.size());
+        for (std::size_t k = 0; k < own.size(); ++k) own[k] = source_[static_cast<std::size_t>(boundary.cell[k])];
+        const auto restore = [&] {
+          for (std::size_t k = 0; k < own.size(); ++k) source_[static_cast<std::size_t>(boundary.cell[k])] = own[k];
+        };
+        forEachRegularFace([&](Label, Label P, Label b) { source_[static_cast<std::size_t>(P)] += boundaryCoeffs_[b]; });
+        try {
+          solveScalar(ldu_, values, source_, ghosts, psi.name());
+        } catch (...) {
+          restore();
+          throw;
+        }
+        restore();
+      } else {
+        solveScalar(ldu_, values, componentSource(c, density), ghosts, psi.name());
+      }
     } else {
+      const std::vector<Scalar> source = componentSource(c, density);  // one component's system at a time
       for (Label i = 0; i < nLocal; ++i) x[i] = component(psi[i], c);
       solveScalar(ldu_, x, source, ghosts, psi.name() + kSuffix[c]);
       for (Label i = 0; i < nCells; ++i) setComponent(psi[i], c, x[i]);

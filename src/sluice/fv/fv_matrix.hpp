@@ -69,14 +69,16 @@ namespace sluice::fv {
 using ScalarSolveFn = std::function<void(const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
                                          linear::GhostUpdater& ghosts, const std::string& name)>;
 
-/// Solves the components of a vector equation together: A x[c] = b[c] for
-/// each c (2 or 3 systems with one matrix), each system's solution and log
+/// Solves the components of a vector equation together: A x_c = b_c for
+/// K = `components` (2 or 3) systems with one matrix, their values
+/// interleaved cell by cell (x[K i + c]: nLocalCells x K, b[K i + c]: nCells
+/// x K; see LinearSolver::solveComponents), each system's solution and log
 /// line those its own ScalarSolveFn call would give; `names` as for
 /// ScalarSolveFn ("Ux", "Uy"). Collective. Empty where the solver has no
 /// such path (FvMatrix::solve then solves one component after the other).
-using ComponentsSolveFn = std::function<void(const linear::LduMatrix& A, std::span<const std::span<double>> x,
-                                             std::span<const std::span<const double>> b,
-                                             linear::GhostUpdater& ghosts, std::span<const std::string> names)>;
+using ComponentsSolveFn =
+    std::function<void(const linear::LduMatrix& A, std::span<double> x, std::span<const double> b, int components,
+                       linear::GhostUpdater& ghosts, std::span<const std::string> names)>;
 
 template <field::FieldValueType T>
 class FvMatrix {
@@ -171,8 +173,16 @@ class FvMatrix {
   /// `solveComponents` (vector fields): used when every solved component
   /// has the same matrix (the boundary puts the same coefficients on the
   /// diagonal for each), so that the solver passes over it once for all.
+  /// The components solved together are solved in one interleaved copy of
+  /// their values and one of their sources (2 doubles per cell and
+  /// component), not one array each.
   void solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density = {},
              const ComponentsSolveFn& solveComponents = {});
+  /// solve() with a `density` it owns: freed as soon as the components'
+  /// sources hold it (before a components-together solve iterates), so that
+  /// a momentum equation's -grad p is not kept through the iterations.
+  void solve(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::vector<T>&& density,
+             const ComponentsSolveFn& solveComponents);
 
   // ---- algebra (both operands on the same field)
   FvMatrix& operator+=(const FvMatrix& other);
@@ -191,6 +201,13 @@ class FvMatrix {
   FvMatrix& addMatrix(const FvMatrix& other, Scalar sign, const char* op);
   /// The source of componentSystem (nCells entries).
   std::vector<Scalar> componentSource(int component, std::span<const T> density) const;
+  /// componentSource into out[stride i + offset] (interleaved systems).
+  void componentSourceInto(int component, std::span<const T> density, std::span<Scalar> out, std::size_t stride,
+                           std::size_t offset) const;
+  /// solve()'s work; `releaseDensity` (may be empty) frees the density once
+  /// the sources of the systems solved together hold it.
+  void solveWith(field::VolField<T>& psi, const ScalarSolveFn& solveScalar, std::span<const T> density,
+                 const std::function<void()>& releaseDensity, const ComponentsSolveFn& solveComponents);
   void checkSameField(const FvMatrix& other, const char* op) const;
   /// Sum of |off-diagonal| per owned row (coupled coefficients included).
   std::vector<Scalar> sumMagOffDiag() const;

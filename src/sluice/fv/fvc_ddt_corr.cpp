@@ -29,18 +29,29 @@ std::vector<Scalar> fluxOf(const field::VolVectorField& U, std::span<const Vec3>
   return linearFlux(U.mesh(), cells, boundaryValuesOf(U, cells));
 }
 
-/// k per face into `k` (see the header), from phiOld and flux0 = fluxOf(U, U0);
-/// faces of patches whose U condition fixes the value are left as they are.
-void couplingCoeffInto(const field::VolVectorField& U, std::span<const Scalar> phiOld,
-                       std::span<const Scalar> flux0, std::span<Scalar> k) {
+/// The coupling coefficient k of a face (see the header) from its old flux
+/// and the flux of U0.
+Scalar couplingCoeff(Scalar phiOld, Scalar flux0) {
+  return 1 - std::min(std::abs(phiOld - flux0) / (std::abs(phiOld) + kSmall), 1.0);
+}
+
+/// Calls f(face, flux0, k) for every face: flux0 the flux of U0 (as
+/// fluxOf(U, U0), computed face by face, not stored) and k its coupling
+/// coefficient, 0 on faces of patches whose U condition fixes the value.
+template <class F>
+void forEachCoupling(const field::VolVectorField& U, std::span<const Vec3> U0, std::span<const Scalar> phiOld, F&& f) {
   const field::FvMesh& mesh = U.mesh();
-  auto coefficient = [&](Label f) {
-    return 1 - std::min(std::abs(phiOld[f] - flux0[f]) / (std::abs(phiOld[f]) + kSmall), 1.0);
-  };
-  for (Label f = 0; f < mesh.nInternalFaces(); ++f) k[f] = coefficient(f);
-  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind kind, Label patch) {
-    if (kind == BoundaryFaceKind::Regular && conditionOf(U, patch).fixesValue()) return;
-    k[f] = coefficient(f);
+  const std::vector<Vec3> boundary0 = boundaryValuesOf(U, U0);
+  const LinearFaceValues<Vec3> U0f(mesh, U0, boundary0);
+  const auto& Sf = mesh.geometry().faceAreas;
+  for (Label face = 0; face < mesh.nInternalFaces(); ++face) {
+    const Scalar flux0 = dot(U0f.internal(face), Sf[face]);
+    f(face, flux0, couplingCoeff(phiOld[face], flux0));
+  }
+  forEachBoundaryFace(mesh, [&](Label face, BoundaryFaceKind kind, Label patch) {
+    const Scalar flux0 = dot(U0f.at(face), Sf[face]);
+    const bool fixed = kind == BoundaryFaceKind::Regular && conditionOf(U, patch).fixesValue();
+    f(face, flux0, fixed ? 0.0 : couplingCoeff(phiOld[face], flux0));
   });
 }
 
@@ -54,8 +65,9 @@ std::span<const Scalar> oldValues(const field::SurfaceScalarField& phi) {
 
 }  // namespace
 
-// One flux of U0 serves k and the Euler correction, and k is built in the
-// result's storage: one face array besides the result, none of vectors.
+// The flux of U0 is taken face by face and serves k and, for Euler, the
+// correction at once; k is built in the result's storage: with Euler no face
+// array besides the result, with backward one (the flux of c0 U0 - c00 U00).
 field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::SurfaceScalarField& phi,
                                   const DdtScheme& scheme, const TimeStep& time) {
   const parallel::ScopedPhase phase(U.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
@@ -65,21 +77,22 @@ field::SurfaceScalarField ddtCorr(const field::VolVectorField& U, const field::S
   if (scheme.kind == DdtKind::steadyState) return result;
   const std::span<const Vec3> U0 = oldValues(U);
   const std::span<const Scalar> phi0 = oldValues(phi);
-  std::vector<Scalar> flux = fluxOf(U, U0);
-  std::vector<Scalar>& k = result.values();  // zero where couplingCoeffInto leaves it
-  couplingCoeffInto(U, phi0, flux, k);
-  if (scheme.kind == DdtKind::backward) {
+  const bool backward = scheme.kind == DdtKind::backward;
+  if (backward) {
     U.keepOldOldTime();
     phi.keepOldOldTime();
   }
-  const BackwardCoeffs b = scheme.kind == DdtKind::backward ? backwardCoeffs(time, U.nOldTimes()) : BackwardCoeffs{};
+  const BackwardCoeffs b = backward ? backwardCoeffs(time, U.nOldTimes()) : BackwardCoeffs{};
   const Scalar rDeltaT = 1.0 / time.deltaT;
+  std::vector<Scalar>& k = result.values();
   if (b.c00 == 0) {
-    for (Label f = 0; f < mesh.nFaces(); ++f) k[f] = k[f] * rDeltaT * (phi0[f] - flux[f]);
+    forEachCoupling(U, U0, phi0, [&](Label f, Scalar flux0, Scalar kf) { k[f] = kf * rDeltaT * (phi0[f] - flux0); });
     return result;
   }
+  forEachCoupling(U, U0, phi0, [&](Label f, Scalar, Scalar kf) { k[f] = kf; });
   const std::span<const Vec3> U00 = U.oldOldTime();
   const std::span<const Scalar> phi00 = phi.oldOldTime();
+  std::vector<Scalar> flux;
   {
     std::vector<Vec3> combined(U0.size());
     for (std::size_t c = 0; c < combined.size(); ++c) combined[c] = b.c0 * U0[c] - b.c00 * U00[c];

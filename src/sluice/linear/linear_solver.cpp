@@ -57,23 +57,33 @@ SolverPerformance LinearSolver::solve(const LduMatrix& A, std::span<double> x, s
   return solveImpl(A, x, b, ghosts);
 }
 
-std::vector<SolverPerformance> LinearSolver::solveComponents(const LduMatrix& A, std::span<const std::span<double>> x,
-                                                             std::span<const std::span<const double>> b,
+std::vector<SolverPerformance> LinearSolver::solveComponents(const LduMatrix& A, std::span<double> x,
+                                                             std::span<const double> b, int components,
                                                              GhostUpdater& ghosts) {
-  if (x.empty() || x.size() > 3 || b.size() != x.size())
-    throw Error(fmt::format("LinearSolver::solveComponents for '{}': {} systems and {} sources (1 to 3)",
-                            env_.fieldName, x.size(), b.size()));
-  for (std::size_t c = 0; c < x.size(); ++c) checkSizes(A, x[c], b[c]);
+  const LduAddressing& a = A.addressing();
+  const auto K = static_cast<std::size_t>(components);
+  if (components < 1 || components > 3 || x.size() < K * static_cast<std::size_t>(a.nLocalCells) ||
+      b.size() < K * static_cast<std::size_t>(a.nCells))
+    throw Error(fmt::format("LinearSolver::solveComponents for '{}': {} systems (1 to 3) with {} values and {} "
+                            "sources for {} cells ({} with ghosts)",
+                            env_.fieldName, components, x.size(), b.size(), a.nCells, a.nLocalCells));
   parallel::ScopedRegion region(env_.comm->profile(), this->region());
-  return solveComponentsImpl(A, x, b, ghosts);
+  return solveComponentsImpl(A, x, b, components, ghosts);
 }
 
-std::vector<SolverPerformance> LinearSolver::solveComponentsImpl(const LduMatrix& A,
-                                                                 std::span<const std::span<double>> x,
-                                                                 std::span<const std::span<const double>> b,
+std::vector<SolverPerformance> LinearSolver::solveComponentsImpl(const LduMatrix& A, std::span<double> x,
+                                                                 std::span<const double> b, int components,
                                                                  GhostUpdater& ghosts) {
+  const auto K = static_cast<std::size_t>(components);
+  const auto n = static_cast<std::size_t>(A.nCells());
+  std::vector<double> xc(static_cast<std::size_t>(A.nLocalCells())), bc(n);
   std::vector<SolverPerformance> perf;
-  for (std::size_t c = 0; c < x.size(); ++c) perf.push_back(solveImpl(A, x[c], b[c], ghosts));
+  for (std::size_t c = 0; c < K; ++c) {
+    detail::deinterleave(x, K, c, xc);
+    detail::deinterleave(b, K, c, bc);
+    perf.push_back(solveImpl(A, xc, bc, ghosts));
+    detail::interleave(xc, K, c, x);
+  }
   return perf;
 }
 

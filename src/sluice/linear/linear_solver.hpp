@@ -132,14 +132,17 @@ class LinearSolver {
   /// and then the solution (ghosts are overwritten); b: nCells entries.
   /// Collective over the environment's communicator.
   SolverPerformance solve(const LduMatrix& A, std::span<double> x, std::span<const double> b, GhostUpdater& ghosts);
-  /// Solves A x[c] = b[c] for K = 1 to 3 systems with the same matrix (the
-  /// components of a vector equation, one profile region for all), returning
-  /// one performance per system; each system's solution and performance are
+  /// Solves A x_c = b_c for K = `components` (1 to 3) systems with the same
+  /// matrix (the components of a vector equation, one profile region for
+  /// all), their values interleaved cell by cell: x[K i + c] (K x
+  /// nLocalCells entries: the owned ones the initial guesses, then the
+  /// solutions; ghosts overwritten) and b[K i + c] (K x nCells). Returns one
+  /// performance per system; each system's solution and performance are
   /// those solve() gives it alone. Where solvesComponentsTogether(), the
-  /// systems share the passes over the matrix; otherwise they are solved
-  /// one after the other.
-  std::vector<SolverPerformance> solveComponents(const LduMatrix& A, std::span<const std::span<double>> x,
-                                                 std::span<const std::span<const double>> b, GhostUpdater& ghosts);
+  /// systems share the passes over the matrix and are solved in x itself;
+  /// otherwise one after the other, each in a copy of its own.
+  std::vector<SolverPerformance> solveComponents(const LduMatrix& A, std::span<double> x, std::span<const double> b,
+                                                 int components, GhostUpdater& ghosts);
   /// Whether solveComponents shares the passes over the matrix.
   virtual bool solvesComponentsTogether() const { return false; }
 
@@ -163,9 +166,9 @@ class LinearSolver {
   virtual SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                                       GhostUpdater& ghosts) = 0;
   /// solveComponents' work (sizes checked, region open); by default
-  /// solveImpl for each system in turn.
-  virtual std::vector<SolverPerformance> solveComponentsImpl(const LduMatrix& A, std::span<const std::span<double>> x,
-                                                             std::span<const std::span<const double>> b,
+  /// solveImpl for each system in turn, in a copy.
+  virtual std::vector<SolverPerformance> solveComponentsImpl(const LduMatrix& A, std::span<double> x,
+                                                             std::span<const double> b, int components,
                                                              GhostUpdater& ghosts);
   /// Runs another solver's solveImpl (no second profile region): for solvers that delegate.
   static SolverPerformance solveDelegate(LinearSolver& other, const LduMatrix& A, std::span<double> x,

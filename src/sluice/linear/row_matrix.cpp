@@ -61,14 +61,19 @@ struct InterleavedRows {
                 double* sum) const {
     const auto i = static_cast<std::size_t>(p.cell[k]);
     double s[K];
+    rowResidual(k, x, b, s);
+    for (int c = 0; c < K; ++c) {
+      if constexpr (StoreResidual) r[K * i + c] = s[c];
+      sum[c] += std::abs(s[c]);
+    }
+  }
+  // Scheduled row k's residuals into s[0..K).
+  void rowResidual(std::size_t k, const double* __restrict x, const double* __restrict b, double* s) const {
+    const auto i = static_cast<std::size_t>(p.cell[k]);
     for (int c = 0; c < K; ++c) s[c] = b[K * i + c] - diag[i] * x[K * i + c];
     for (Label e = p.start[k]; e < p.start[k + 1]; ++e) {
       const double* xj = x + K * static_cast<std::size_t>(p.column[e]);
       for (int c = 0; c < K; ++c) s[c] -= value[e] * xj[c];
-    }
-    for (int c = 0; c < K; ++c) {
-      if constexpr (StoreResidual) r[K * i + c] = s[c];
-      sum[c] += std::abs(s[c]);
     }
   }
 
@@ -214,32 +219,39 @@ void RowMatrix::gaussSeidelSweepsWithResiduals(std::span<double> x, std::span<co
   const LduAddressing& a = matrix_->addressing();
   const auto K = static_cast<std::size_t>(components);
   const auto nCells = static_cast<std::size_t>(a.nCells);
+  const bool keep = values == ResidualValues::Kept;
   if (components < 1 || components > 3 || x.size() < K * static_cast<std::size_t>(a.nLocalCells) ||
-      bPrime.size() < K * nCells || b.size() < K * nCells || r.size() < K * nCells || sums.size() != K)
+      bPrime.size() < K * nCells || b.size() < K * nCells || (keep && r.size() < K * nCells) || sums.size() != K)
     throw Error(fmt::format("RowMatrix::gaussSeidelSweepsWithResiduals: {} systems; {}, {}, {}, {} values and {} "
                             "sums for {} rows",
                             components, x.size(), bPrime.size(), b.size(), r.size(), sums.size(), nCells));
   std::fill(sums.begin(), sums.end(), 0.0);
-  // The coupled terms below need the rows' residuals; without coupled faces
-  // a caller that wants the sums alone saves the stores (two systems: 16 B
-  // per row less to write).
   const std::vector<Scalar>& couple = matrix_->coupleCoeffs();
-  const bool store = values == ResidualValues::Kept || !couple.empty();
+  // The coupled rows' residuals: all rows' in r (Kept), or those rows'
+  // alone, taken again after the sweep from the same x (the same bits), in
+  // a few values of their own (SumsOnly: no vector of K x nCells to write).
+  std::vector<double> coupledRows;
   withInterleavedRows(components, *pattern_, offDiag_.data(), matrix_->diag().data(), [&](const auto& rows) {
-    if (store)
+    if (keep) {
       rows.template sweepsWithResiduals<true>(x.data(), bPrime.data(), b.data(), r.data(), sums.data(), forward);
-    else
-      rows.template sweepsWithResiduals<false>(x.data(), bPrime.data(), b.data(), r.data(), sums.data(), forward);
+      return;
+    }
+    rows.template sweepsWithResiduals<false>(x.data(), bPrime.data(), b.data(), nullptr, sums.data(), forward);
+    coupledRows.resize(K * pattern_->coupledRowPosition.size());
+    for (std::size_t j = 0; j < pattern_->coupledRowPosition.size(); ++j)
+      rows.rowResidual(static_cast<std::size_t>(pattern_->coupledRowPosition[j]), x.data(), b.data(),
+                       coupledRows.data() + K * j);
   });
   // The coupled terms with the ghosts of the swept x, as residual() adds them.
   ghosts.startGhostUpdate(x.first(K * static_cast<std::size_t>(a.nLocalCells)), components);
   ghosts.finishGhostUpdate();
   for (std::size_t c = 0; c < K; ++c) {
     for (std::size_t i = 0; i < couple.size(); ++i) {
-      const auto row = K * static_cast<std::size_t>(a.coupleRow[i]) + c;
-      sums[c] -= std::abs(r[row]);
-      r[row] -= couple[i] * x[K * static_cast<std::size_t>(a.coupleGhost[i]) + c];
-      sums[c] += std::abs(r[row]);
+      double& ri = keep ? r[K * static_cast<std::size_t>(a.coupleRow[i]) + c]
+                        : coupledRows[K * static_cast<std::size_t>(pattern_->coupledFaceRow[i]) + c];
+      sums[c] -= std::abs(ri);
+      ri -= couple[i] * x[K * static_cast<std::size_t>(a.coupleGhost[i]) + c];
+      sums[c] += std::abs(ri);
     }
   }
 }

@@ -72,8 +72,9 @@ class RowMatrix {
   /// added in descending row order (the last bits may differ). b is the
   /// right-hand side itself (bPrime without the coupled terms); the ghosts
   /// of x are updated (all systems in one exchange). With
-  /// ResidualValues::SumsOnly the caller wants the sums alone, and r's values
-  /// are left unspecified (not written on a rank without coupled faces).
+  /// ResidualValues::SumsOnly the caller wants the sums alone: r is not used
+  /// (may be empty; the rows with coupled faces are revisited after the
+  /// sweep for their coupled terms).
   void gaussSeidelSweepsWithResiduals(std::span<double> x, std::span<const double> bPrime, std::span<const double> b,
                                       int components, std::span<double> r, std::span<double> sums,
                                       GhostUpdater& ghosts, bool forward,

@@ -97,6 +97,16 @@ RowPattern buildRowPattern(const LduAddressing& a) {
     p.column[static_cast<std::size_t>(upperEntry)] = a.upper[f];
     p.bandwidth = std::max(p.bandwidth, static_cast<Label>(u > l ? u - l : l - u));
   }
+  std::vector<Label> coupledIndex(a.coupleRow.empty() ? 0 : nCells, -1);
+  p.coupledFaceRow.reserve(a.coupleRow.size());
+  for (const Label row : a.coupleRow) {
+    Label& index = coupledIndex[static_cast<std::size_t>(row)];
+    if (index < 0) {
+      index = static_cast<Label>(p.coupledRowPosition.size());
+      p.coupledRowPosition.push_back(slot[static_cast<std::size_t>(row)]);
+    }
+    p.coupledFaceRow.push_back(index);
+  }
   return p;
 }
 

@@ -54,6 +54,12 @@ struct RowPattern {
   /// direction has visited every neighbour of row k once it is this many
   /// rows past k, so k's residual can be taken that far behind the sweep.
   Label bandwidth = 0;
+  /// The rows with coupled faces (processor or cyclic): per coupled face of
+  /// the addressing, the index of its row in coupledRowPosition (rows in the
+  /// order their first coupled face comes); per such row, its scheduled
+  /// position. Lets a kernel revisit those few rows after a sweep.
+  std::vector<Label> coupledFaceRow;
+  std::vector<Label> coupledRowPosition;
 
   Label nRows() const { return static_cast<Label>(cell.size()); }
   Label nEntries() const { return static_cast<Label>(column.size()); }

@@ -49,22 +49,26 @@ void SmoothSolver::iterateAlone(const RowMatrix& rows, std::span<double> x, std:
   }
 }
 
-std::vector<SolverPerformance> SmoothSolver::solveComponentsImpl(const LduMatrix& A,
-                                                                 std::span<const std::span<double>> x,
-                                                                 std::span<const std::span<const double>> b,
+std::vector<SolverPerformance> SmoothSolver::solveComponentsImpl(const LduMatrix& A, std::span<double> x,
+                                                                 std::span<const double> b, int components,
                                                                  GhostUpdater& ghosts) {
-  if (!smoother_->smoothsInterleaved()) return LinearSolver::solveComponentsImpl(A, x, b, ghosts);
-  const std::size_t K = x.size();
+  if (!smoother_->smoothsInterleaved()) return LinearSolver::solveComponentsImpl(A, x, b, components, ghosts);
+  const auto K = static_cast<std::size_t>(components);
   const auto n = static_cast<std::size_t>(A.nCells());
   const auto nLocal = static_cast<std::size_t>(A.nLocalCells());
   SolverWorkspace& ws = workspace();
   const std::span<double> r = ws.vector(0, n), Ax = ws.vector(1, n);
+  // One component's values in arrays of their own: for its initial norms,
+  // and for a last component iterating alone.
+  std::vector<double> xc(nLocal), bc(n);
   // Each component's norms as its own solve computes them, in turn.
   std::vector<SolverPerformance> perf(K, SolverPerformance{"smoothSolver", fieldName(), 0, 0, 0, false});
   std::array<double, 3> normFactor{};
   std::array<bool, 3> isConverged{};
   for (std::size_t c = 0; c < K; ++c) {
-    const detail::InitialNorms norms = detail::initialNorms(comm(), A, x[c], b[c], ghosts, Ax, r);
+    detail::deinterleave(x, K, c, xc);
+    detail::deinterleave(b, K, c, bc);
+    const detail::InitialNorms norms = detail::initialNorms(comm(), A, xc, bc, ghosts, Ax, r);
     normFactor[c] = norms.normFactor;
     perf[c].initialResidual = perf[c].finalResidual = norms.residual;
     isConverged[c] = converged(perf[c].initialResidual, perf[c].initialResidual);
@@ -79,24 +83,28 @@ std::vector<SolverPerformance> SmoothSolver::solveComponentsImpl(const LduMatrix
   };
   for (std::size_t c = 0; c < K; ++c)
     if (iterating(c)) active[nActive++] = c;
-  // While two or three iterate, their values interleaved cell by cell (one
-  // load brings a neighbour's values of all of them); written back whenever
-  // one leaves. A last one iterates in its own array.
-  std::vector<double> xi, bi, ri;
+  // While all of them iterate, they do so in x and b themselves (one load
+  // brings a neighbour's values of all of them); when one of three leaves,
+  // the other two in interleaved copies of their own; a last one alone in
+  // xc and bc.
+  std::vector<double> xi, bi;
   std::array<double, 3> sums{};
   while (nActive > 1) {
     const std::size_t Ka = nActive;
-    xi.resize(Ka * nLocal);
-    bi.resize(Ka * n);
-    ri.resize(Ka * n);
-    for (std::size_t k = 0; k < Ka; ++k) {
-      const std::span<const double> xc = x[active[k]], bc = b[active[k]];
-      for (std::size_t i = 0; i < nLocal; ++i) xi[Ka * i + k] = xc[i];
-      for (std::size_t i = 0; i < n; ++i) bi[Ka * i + k] = bc[i];
+    const bool inPlace = Ka == K;
+    if (!inPlace) {
+      xi.resize(Ka * nLocal);
+      bi.resize(Ka * n);
+      for (std::size_t k = 0; k < Ka; ++k) {
+        for (std::size_t i = 0; i < nLocal; ++i) xi[Ka * i + k] = x[K * i + active[k]];
+        for (std::size_t i = 0; i < n; ++i) bi[Ka * i + k] = b[K * i + active[k]];
+      }
     }
+    const std::span<double> xs = inPlace ? x.first(K * nLocal) : std::span<double>(xi);
+    const std::span<const double> bs = inPlace ? b.first(K * n) : std::span<const double>(bi);
     std::size_t stillActive = Ka;
     while (stillActive == Ka) {
-      smoother_->smoothWithResiduals(rows, xi, bi, static_cast<int>(Ka), ri, std::span(sums.data(), Ka), ghosts,
+      smoother_->smoothWithResiduals(rows, xs, bs, static_cast<int>(Ka), {}, std::span(sums.data(), Ka), ghosts,
                                      settings_.nSweeps, ResidualValues::SumsOnly);
       stillActive = 0;
       for (std::size_t k = 0; k < Ka; ++k) {
@@ -107,17 +115,19 @@ std::vector<SolverPerformance> SmoothSolver::solveComponentsImpl(const LduMatrix
         if (iterating(c)) ++stillActive;
       }
     }
-    for (std::size_t k = 0; k < Ka; ++k) {
-      const std::span<double> xc = x[active[k]];
-      for (std::size_t i = 0; i < nLocal; ++i) xc[i] = xi[Ka * i + k];
-    }
+    if (!inPlace)
+      for (std::size_t k = 0; k < Ka; ++k)
+        for (std::size_t i = 0; i < nLocal; ++i) x[K * i + active[k]] = xi[Ka * i + k];
     nActive = 0;
     for (std::size_t k = 0; k < Ka; ++k)
       if (iterating(active[k])) active[nActive++] = active[k];
   }
   if (nActive == 1) {
     const std::size_t c = active[0];
-    iterateAlone(rows, x[c], b[c], r, normFactor[c], perf[c], isConverged[c], ghosts);
+    detail::deinterleave(x, K, c, xc);
+    detail::deinterleave(b, K, c, bc);
+    iterateAlone(rows, xc, bc, r, normFactor[c], perf[c], isConverged[c], ghosts);
+    detail::interleave(xc, K, c, x);
   }
   for (std::size_t c = 0; c < K; ++c) perf[c].converged = isConverged[c];
   return perf;

@@ -14,9 +14,11 @@
 // residual during its last sweep (Smoother::smoothWithResiduals).
 //
 // Storage: the environment's SolverWorkspace, vector slots 0 and 1 (the
-// residual and A x) and its RowMatrix; while components iterate together,
-// their interleaved values, right-hand sides and residuals (3 x K doubles per
-// cell, freed at the end of the solve); the registry factory
+// residual and A x) and its RowMatrix; for the components, one component's
+// values and right-hand side (2 doubles per cell, freed at the end of the
+// solve: its initial norms, and a last component iterating alone) while all
+// of them iterate in the caller's interleaved arrays (two of three: in
+// interleaved copies); the registry factory
 // makes the smoother with the same workspace (its vectors from
 // SolverWorkspace::kFirstSmootherSlot, its DIC/DILU factor shared).
 #include <memory>
@@ -35,8 +37,8 @@ class SmoothSolver final : public LinearSolver {
  protected:
   SolverPerformance solveImpl(const LduMatrix& A, std::span<double> x, std::span<const double> b,
                               GhostUpdater& ghosts) override;
-  std::vector<SolverPerformance> solveComponentsImpl(const LduMatrix& A, std::span<const std::span<double>> x,
-                                                     std::span<const std::span<const double>> b,
+  std::vector<SolverPerformance> solveComponentsImpl(const LduMatrix& A, std::span<double> x,
+                                                     std::span<const double> b, int components,
                                                      GhostUpdater& ghosts) override;
 
  private:

@@ -30,7 +30,8 @@ class Smoother {
   /// values are interleaved (x[K i + c]; K = 1 unless smoothsInterleaved()).
   /// A smoother that can takes the residual during its last sweep; by
   /// default smooth() and RowMatrix::residual(). With
-  /// ResidualValues::SumsOnly r's values are left unspecified.
+  /// ResidualValues::SumsOnly r's values are left unspecified, and a
+  /// smoother that smoothsInterleaved() does not use r (it may be empty).
   virtual void smoothWithResiduals(const RowMatrix& A, std::span<double> x, std::span<const double> b, int components,
                                    std::span<double> r, std::span<double> sums, GhostUpdater& ghosts, int sweeps,
                                    ResidualValues values = ResidualValues::Kept);

@@ -47,6 +47,16 @@ struct InitialNorms {
 InitialNorms initialNorms(const parallel::Communicator& comm, const LduMatrix& A, std::span<double> x,
                           std::span<const double> b, GhostUpdater& ghosts, std::span<double> Ax, std::span<double> r);
 
+/// out[i] = in[K i + c] for every i of out: system c of K interleaved ones.
+inline void deinterleave(std::span<const double> in, std::size_t K, std::size_t c, std::span<double> out) {
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = in[K * i + c];
+}
+
+/// out[K i + c] = in[i] for every i of in.
+inline void interleave(std::span<const double> in, std::size_t K, std::size_t c, std::span<double> out) {
+  for (std::size_t i = 0; i < in.size(); ++i) out[K * i + c] = in[i];
+}
+
 inline double dot(std::span<const double> a, std::span<const double> b, std::size_t n) {
   double s = 0;
   for (std::size_t i = 0; i < n; ++i) s += a[i] * b[i];

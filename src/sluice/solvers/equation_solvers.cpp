@@ -66,14 +66,13 @@ fv::ScalarSolveFn EquationSolvers::solverFor(const std::string& key) {
 fv::ComponentsSolveFn EquationSolvers::componentsSolverFor(const std::string& key) {
   linear::LinearSolver& solver = solverObject(key);
   if (!solver.solvesComponentsTogether()) return {};
-  return [this, &solver, key](const linear::LduMatrix& A, std::span<const std::span<double>> x,
-                              std::span<const std::span<const double>> b, linear::GhostUpdater& ghosts,
-                              std::span<const std::string> names) {
+  return [this, &solver, key](const linear::LduMatrix& A, std::span<double> x, std::span<const double> b,
+                              int components, linear::GhostUpdater& ghosts, std::span<const std::string> names) {
     requireSymmetricIfNeeded(A, solver, key, names.front());
     std::vector<linear::SolverPerformance> perf;
     {
       const parallel::ScopedPhase phase(comm_.profile(), parallel::Phase::LinearSolves);
-      perf = solver.solveComponents(A, x, b, ghosts);
+      perf = solver.solveComponents(A, x, b, components, ghosts);
     }
     for (std::size_t c = 0; c < perf.size(); ++c) record(perf[c], names[c]);
   };

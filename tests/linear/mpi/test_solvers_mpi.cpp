@@ -166,9 +166,15 @@ TEST(SolversMpi, ComponentsSolvedTogetherEqualSeparateSolves) {
       std::vector<std::vector<double>> xAlone(K, std::vector<double>(n, 0.0)), xTogether = xAlone;
       std::vector<SolverPerformance> perfAlone;
       for (std::size_t c = 0; c < K; ++c) perfAlone.push_back(alone->solve(A, xAlone[c], b[c], d.ghosts));
-      std::vector<std::span<double>> x(xTogether.begin(), xTogether.end());
-      std::vector<std::span<const double>> rhs(b.begin(), b.begin() + static_cast<long>(K));
-      const std::vector<SolverPerformance> perf = together->solveComponents(A, x, rhs, d.ghosts);
+      // Interleaved cell by cell, as a vector equation's components are solved.
+      std::vector<double> x(K * n), rhs(K * b0.size());
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t c = 0; c < K; ++c) x[K * i + c] = xTogether[c][i];
+      for (std::size_t i = 0; i < b0.size(); ++i)
+        for (std::size_t c = 0; c < K; ++c) rhs[K * i + c] = b[c][i];
+      const std::vector<SolverPerformance> perf = together->solveComponents(A, x, rhs, static_cast<int>(K), d.ghosts);
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t c = 0; c < K; ++c) xTogether[c][i] = x[K * i + c];
       ASSERT_EQ(perf.size(), K);
       for (std::size_t c = 0; c < K; ++c) {
         SCOPED_TRACE(c);

@@ -30,9 +30,10 @@ void IncompressibleFluid::momentumPredictor() {
     VolVectorField minusGradP = fv::fvc::grad(fields().get<VolScalarField>("p"), schemes_);
     for (Vec3& g : minusGradP.internal()) g = -g;  // negated in place: no second cell array
     VolVectorField& Uw = fields().modify<VolVectorField>("U");
-    const std::span<const Vec3> source = minusGradP.internal();
     const std::string entry = pimple_.momentumSolver();
-    UEqn.solve(Uw, solver(entry), source, componentsSolver(entry));  // UEqn == -grad(p), UEqn kept as it is
+    // UEqn == -grad(p), UEqn kept as it is; the gradient's cells are given
+    // to the solve, which frees them once the components' sources hold them.
+    UEqn.solve(Uw, solver(entry), std::move(minusGradP.values()), componentsSolver(entry));
     fvOptions_.correct(Uw, t);
   }
   UEqn_ = std::move(UEqn);

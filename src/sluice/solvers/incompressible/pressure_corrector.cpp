@@ -36,16 +36,20 @@ void IncompressibleFluid::correctPressure(int corrector) {
   const VolVectorField& U = fields().get<VolVectorField>("U");
 
   // rAU = 1/A; HbyA = rAU H, constrained to U on patches where U is not assignable.
-  auto [rAU, HbyA] = pressure::momentumInverse(UEqn, U, "(1|A(U))");
+  pressure::MomentumInverse inverse = pressure::momentumInverse(UEqn, U, "(1|A(U))");
+  const VolScalarField& rAU = inverse.rAU;
+  std::optional<VolVectorField> HbyA(std::move(inverse.HbyA));
 
   // phiHbyA = flux(HbyA) + interpolate(rAU) ddtCorr(U, phi)
-  SurfaceScalarField phiHbyA = fv::fvc::flux(HbyA);
+  SurfaceScalarField phiHbyA = fv::fvc::flux(*HbyA);
   phiHbyA.rename("phiHbyA");
   {
-    const SurfaceScalarField rAUf = fv::fvc::interpolate(rAU);
+    // interpolate(rAU) face by face, as fvc::interpolate computes it, not
+    // stored beside ddtCorr's flux and result (a face array less at the peak).
     const SurfaceScalarField ddtCorr =
         fv::fvc::ddtCorr(U, fields().get<SurfaceScalarField>("phi"), schemes_.ddt("ddt(U)"), timeStep());
-    for (Label f = 0; f < mesh.nFaces(); ++f) phiHbyA[f] += rAUf[f] * ddtCorr[f];
+    const fv::LinearFaceValues<Scalar> rAUf(mesh, rAU.values(), rAU.boundaryValues());
+    for (Label f = 0; f < mesh.nFaces(); ++f) phiHbyA[f] += rAUf.at(f) * ddtCorr[f];
   }
   if (pRef_.needed()) pressure::adjustPhi(phiHbyA, U);
 
@@ -66,12 +70,17 @@ void IncompressibleFluid::correctPressure(int corrector) {
     for (Label f = 0; f < mesh.nFaces(); ++f) phiHbyA[f] += differencef[f] * snGradP[f] * magSf(f);
     // HbyA -= (rAU - rAtU) grad(p), in cells (its boundary values are not used again).
     const VolVectorField gradP = fv::fvc::grad(p0, schemes_);
-    for (Label c = 0; c < mesh.nLocalCells(); ++c) HbyA[c] += difference[c] * gradP[c];
+    for (Label c = 0; c < mesh.nLocalCells(); ++c) (*HbyA)[c] += difference[c] * gradP[c];
   }
   const VolScalarField& rAtU = consistentRAtU ? *consistentRAtU : rAU;
 
   VolScalarField& p = fields().modify<VolScalarField>("p");
   pressure::constrainPressure(p, U, phiHbyA, fv::fvc::interpolate(rAtU));
+  // Without SIMPLEC, HbyA is next needed for U's correction, after the
+  // pressure solve: made again there from the same UEqn and U (the same
+  // bits), it is not held through the solve (a vector field less at the
+  // memory peak; one H() more per corrector).
+  if (!settings.consistent) HbyA.reset();
 
   SurfaceScalarField& phi = fields().modify<SurfaceScalarField>("phi");
   const int nNonOrth = settings.nNonOrthogonalCorrectors;
@@ -93,9 +102,10 @@ void IncompressibleFluid::correctPressure(int corrector) {
 
   // Explicit relaxation of p for the momentum corrector (pimpleFoam), then U = HbyA - rAtU grad(p).
   relaxField("p");
+  if (!HbyA) HbyA.emplace(std::move(pressure::momentumInverse(UEqn, U, "(1|A(U))").HbyA));
   const VolVectorField gradP = fv::fvc::grad(fields().get<VolScalarField>("p"), schemes_);
   VolVectorField& Uw = fields().modify<VolVectorField>("U");
-  for (Label c = 0; c < mesh.nCells(); ++c) Uw[c] = HbyA[c] - rAtU[c] * gradP[c];
+  for (Label c = 0; c < mesh.nCells(); ++c) Uw[c] = (*HbyA)[c] - rAtU[c] * gradP[c];
   Uw.correctBoundaryConditions();
   fvOptions_.correct(Uw, t);
 }
