@@ -19,12 +19,19 @@ void constrainHbyA(field::VolVectorField& HbyA, const field::VolVectorField& U) 
 
 MomentumInverse momentumInverse(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,
                                 const std::string& rAUName) {
-  MomentumInverse m{UEqn.A(), UEqn.H()};
-  field::applyToValues(m.rAU, [](Scalar a) { return 1 / a; });
-  m.rAU.rename(rAUName);
-  field::combineWith(m.HbyA, m.rAU, [](const Vec3& h, Scalar r) { return h * r; });
-  constrainHbyA(m.HbyA, U);
-  return m;
+  field::VolScalarField rAU = UEqn.A();
+  field::applyToValues(rAU, [](Scalar a) { return 1 / a; });
+  rAU.rename(rAUName);
+  field::VolVectorField h = HbyA(UEqn, U, rAU);
+  return {std::move(rAU), std::move(h)};
+}
+
+field::VolVectorField HbyA(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,
+                           const field::VolScalarField& rAU) {
+  field::VolVectorField h = UEqn.H();
+  field::combineWith(h, rAU, [](const Vec3& v, Scalar r) { return v * r; });
+  constrainHbyA(h, U);
+  return h;
 }
 
 }  // namespace sluice::pressure

@@ -11,6 +11,7 @@
 //
 // Or both steps of a pressure corrector's start at once:
 //   pressure::MomentumInverse m = pressure::momentumInverse(UEqn, U, "rAU");   // m.rAU, m.HbyA
+//   field::VolVectorField again = pressure::HbyA(UEqn, U, m.rAU);            // m.HbyA's values
 #include <string>
 
 #include "sluice/field/vol_field.hpp"
@@ -30,5 +31,10 @@ struct MomentumInverse {
 /// U where U is not assignable. Local.
 MomentumInverse momentumInverse(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,
                                 const std::string& rAUName);
+
+/// momentumInverse's HbyA from its rAU (the same bits): for a corrector that
+/// makes HbyA again after the pressure solve instead of holding it.
+field::VolVectorField HbyA(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,
+                           const field::VolScalarField& rAU);
 
 }  // namespace sluice::pressure

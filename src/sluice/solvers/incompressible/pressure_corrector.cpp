@@ -102,7 +102,7 @@ void IncompressibleFluid::correctPressure(int corrector) {
 
   // Explicit relaxation of p for the momentum corrector (pimpleFoam), then U = HbyA - rAtU grad(p).
   relaxField("p");
-  if (!HbyA) HbyA.emplace(std::move(pressure::momentumInverse(UEqn, U, "(1|A(U))").HbyA));
+  if (!HbyA) HbyA.emplace(pressure::HbyA(UEqn, U, rAU));
   const VolVectorField gradP = fv::fvc::grad(fields().get<VolScalarField>("p"), schemes_);
   VolVectorField& Uw = fields().modify<VolVectorField>("U");
   for (Label c = 0; c < mesh.nCells(); ++c) Uw[c] = (*HbyA)[c] - rAtU[c] * gradP[c];

@@ -99,7 +99,7 @@ void IncompressibleVoF::correctPressure(int corrector) {
       for (Label f = 0; f < nFaces; ++f)
         correction[f] = rAUf[f] != 0 ? (phig[f] - pFlux[f]) / rAUf[f] : 0.0;
       const VolVectorField reconstructed = fv::fvc::reconstruct(correction);
-      HbyA.emplace(std::move(pressure::momentumInverse(UEqn, U, "rAU").HbyA));
+      HbyA.emplace(pressure::HbyA(UEqn, U, rAU));
       VolVectorField& Uw = fields().modify<VolVectorField>("U");
       for (Label c = 0; c < mesh.nCells(); ++c) Uw[c] = (*HbyA)[c] + rAU[c] * reconstructed[c];
       Uw.correctBoundaryConditions();
