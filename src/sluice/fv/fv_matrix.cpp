@@ -332,7 +332,13 @@ struct BoundaryDiagonal {
       if (value[s] != diag[static_cast<std::size_t>(cell[s])]) return true;
     return false;
   }
-  /// Writes `values` (value or interior) into the cells' diagonal entries.
+  /// The cells' entries of `v` (a diagonal or a source), per slot.
+  std::vector<Scalar> entriesOf(const std::vector<Scalar>& v) const {
+    std::vector<Scalar> out(cell.size());
+    for (std::size_t s = 0; s < cell.size(); ++s) out[s] = v[static_cast<std::size_t>(cell[s])];
+    return out;
+  }
+  /// Writes `values` (value or interior; or entriesOf's) into the cells' entries of `diag`.
   void write(std::vector<Scalar>& diag, const std::vector<Scalar>& values) const {
     for (std::size_t s = 0; s < cell.size(); ++s) diag[static_cast<std::size_t>(cell[s])] = values[s];
   }
@@ -432,19 +438,15 @@ void FvMatrix<T>::solveWith(field::VolField<T>& psi, const ScalarSolveFn& solveS
         // The boundary parts go onto the source in place, as componentSource
         // adds them, and come off again by putting the cells' own values back
         // (bit for bit): no copy of the source for the solve.
-        std::vector<Scalar> own(boundary.cell.size());
-        for (std::size_t k = 0; k < own.size(); ++k) own[k] = source_[static_cast<std::size_t>(boundary.cell[k])];
-        const auto restore = [&] {
-          for (std::size_t k = 0; k < own.size(); ++k) source_[static_cast<std::size_t>(boundary.cell[k])] = own[k];
-        };
+        const std::vector<Scalar> own = boundary.entriesOf(source_);
         forEachRegularFace([&](Label, Label P, Label b) { source_[static_cast<std::size_t>(P)] += boundaryCoeffs_[b]; });
         try {
           solveScalar(ldu_, values, source_, ghosts, psi.name());
         } catch (...) {
-          restore();
+          boundary.write(source_, own);
           throw;
         }
-        restore();
+        boundary.write(source_, own);
       } else {
         solveScalar(ldu_, values, componentSource(c, density), ghosts, psi.name());
       }

@@ -19,11 +19,16 @@ void constrainHbyA(field::VolVectorField& HbyA, const field::VolVectorField& U) 
 
 MomentumInverse momentumInverse(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,
                                 const std::string& rAUName) {
-  field::VolScalarField rAU = UEqn.A();
-  field::applyToValues(rAU, [](Scalar a) { return 1 / a; });
-  rAU.rename(rAUName);
-  field::VolVectorField h = HbyA(UEqn, U, rAU);
-  return {std::move(rAU), std::move(h)};
+  field::VolScalarField r = rAU(UEqn, rAUName);
+  field::VolVectorField h = HbyA(UEqn, U, r);
+  return {std::move(r), std::move(h)};
+}
+
+field::VolScalarField rAU(const fv::FvMatrix<Vec3>& UEqn, const std::string& rAUName) {
+  field::VolScalarField r = UEqn.A();
+  field::applyToValues(r, [](Scalar a) { return 1 / a; });
+  r.rename(rAUName);
+  return r;
 }
 
 field::VolVectorField HbyA(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,

@@ -12,6 +12,7 @@
 // Or both steps of a pressure corrector's start at once:
 //   pressure::MomentumInverse m = pressure::momentumInverse(UEqn, U, "rAU");   // m.rAU, m.HbyA
 //   field::VolVectorField again = pressure::HbyA(UEqn, U, m.rAU);            // m.HbyA's values
+//   field::VolScalarField rAU = pressure::rAU(UEqn, "rAU");                  // m.rAU's values
 #include <string>
 
 #include "sluice/field/vol_field.hpp"
@@ -28,12 +29,15 @@ struct MomentumInverse {
 };
 
 /// rAU = 1/UEqn.A() (named `rAUName`) and HbyA = rAU UEqn.H(), constrained to
-/// U where U is not assignable. Local.
+/// U where U is not assignable: rAU() then HbyA(). Local.
 MomentumInverse momentumInverse(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,
                                 const std::string& rAUName);
 
-/// momentumInverse's HbyA from its rAU (the same bits): for a corrector that
-/// makes HbyA again after the pressure solve instead of holding it.
+/// momentumInverse's rAU alone.
+field::VolScalarField rAU(const fv::FvMatrix<Vec3>& UEqn, const std::string& rAUName);
+
+/// momentumInverse's HbyA from its rAU (the same bits): also for a corrector
+/// that makes HbyA again after the pressure solve instead of holding it.
 field::VolVectorField HbyA(const fv::FvMatrix<Vec3>& UEqn, const field::VolVectorField& U,
                            const field::VolScalarField& rAU);
 

@@ -1,7 +1,5 @@
 // IncompressibleVoF's pressure correctors (OpenFOAM v1912 interFoam's
 // pEqn.H) and the start-up flux projection (initCorrectPhi.H).
-#include <optional>
-
 #include <fmt/format.h>
 
 #include "sluice/field/boundary/fixed_value.hpp"
@@ -47,14 +45,15 @@ void IncompressibleVoF::correctPressure(int corrector) {
   const VolVectorField& U = fields().get<VolVectorField>("U");
   const VolScalarField& rho = fields().get<VolScalarField>("rho");
 
-  pressure::MomentumInverse inverse = pressure::momentumInverse(UEqn, U, "rAU");
-  const VolScalarField& rAU = inverse.rAU;
-  std::optional<VolVectorField> HbyA(std::move(inverse.HbyA));
+  const VolScalarField rAU = pressure::rAU(UEqn, "rAU");
   SurfaceScalarField rAUf = fv::fvc::interpolate(rAU);
   rAUf.rename("rAUf");
 
-  // phiHbyA = flux(HbyA) + interpolate(rho rAU) ddtCorr(U, phi)
-  SurfaceScalarField phiHbyA = fv::fvc::flux(*HbyA);
+  // phiHbyA = flux(HbyA) + interpolate(rho rAU) ddtCorr(U, phi). HbyA is
+  // next needed for U's correction, after the pressure solve: made again
+  // there from the same UEqn, U and rAU (the same bits), it is not held
+  // through the solve (a vector field less at the memory peak).
+  SurfaceScalarField phiHbyA = fv::fvc::flux(pressure::HbyA(UEqn, U, rAU));
   phiHbyA.rename("phiHbyA");
   {
     VolScalarField rhorAU = rho;
@@ -78,11 +77,6 @@ void IncompressibleVoF::correctPressure(int corrector) {
   VolScalarField& p_rgh = fields().modify<VolScalarField>("p_rgh");
   pressure::constrainPressure(p_rgh, U, phiHbyA, rAUf);
 
-  // HbyA is next needed for U's correction, after the pressure solve: made
-  // again there from the same UEqn and U (the same bits), it is not held
-  // through the solve (a vector field less at the memory peak).
-  HbyA.reset();
-
   SurfaceScalarField& phi = fields().modify<SurfaceScalarField>("phi");
   const int nNonOrth = pimple_.settings().nNonOrthogonalCorrectors;
   for (int nonOrth = 0; nonOrth <= nNonOrth; ++nonOrth) {
@@ -99,9 +93,9 @@ void IncompressibleVoF::correctPressure(int corrector) {
       for (Label f = 0; f < nFaces; ++f)
         correction[f] = rAUf[f] != 0 ? (phig[f] - pFlux[f]) / rAUf[f] : 0.0;
       const VolVectorField reconstructed = fv::fvc::reconstruct(correction);
-      HbyA.emplace(pressure::HbyA(UEqn, U, rAU));
+      const VolVectorField HbyA = pressure::HbyA(UEqn, U, rAU);
       VolVectorField& Uw = fields().modify<VolVectorField>("U");
-      for (Label c = 0; c < mesh.nCells(); ++c) Uw[c] = (*HbyA)[c] + rAU[c] * reconstructed[c];
+      for (Label c = 0; c < mesh.nCells(); ++c) Uw[c] = HbyA[c] + rAU[c] * reconstructed[c];
       Uw.correctBoundaryConditions();
     }
   }
