@@ -126,8 +126,8 @@ TEST(FvMesh, CyclicGhostIsTranslatedPartner) {
     EXPECT_NEAR(m.geometry().weights[fl], 0.5, kTol);
     expectNear(m.delta(fl), {-0.5, 0, 0});
     expectNear(m.delta(fr), {0.5, 0, 0});
-    EXPECT_NEAR(m.geometry().deltaCoeffs[fl], 2.0, kTol);
-    EXPECT_NEAR(m.geometry().nonOrthDeltaCoeffs()[fr], 2.0, kTol);
+    EXPECT_NEAR(m.geometry().deltaCoeff(fl), 2.0, kTol);
+    EXPECT_NEAR(m.geometry().nonOrthDeltaCoeff(fr), 2.0, kTol);
     EXPECT_EQ(m.faceNeighbour(fl), gl);
   }
   const auto a = m.addressing();

@@ -182,7 +182,7 @@ TEST(Laplacian, FluxOfLinearFieldIsExactWithLeastSquaresCorrection) {
       EXPECT_NEAR(flux[f], gamma * dot(grad, Sf[f]), 1e-11) << "face " << f;
     } else {  // the fixedValue condition's normal gradient (v_b - v_P) / (n . d), no correction
       const Label P = m.mesh.poly().owner()[f];
-      const double expected = gamma * m.mesh.geometry().faceAreaMag(f) * m.mesh.geometry().nonOrthDeltaCoeffs()[f] *
+      const double expected = gamma * m.mesh.geometry().faceAreaMag(f) * m.mesh.geometry().nonOrthDeltaCoeff(f) *
                               (p.boundaryValue(f) - p[P]);
       EXPECT_NEAR(flux[f], expected, 1e-12) << "face " << f;
     }
@@ -215,7 +215,7 @@ TEST(Laplacian, LimitedCorrectionBetweenUncorrectedAndCorrected) {
   // limited 0.5: |correction| <= |orthogonal part| on every face
   const auto& geo = m.mesh.geometry();
   for (Label f = 0; f < m.mesh.nInternalFaces(); ++f) {
-    const double orth = geo.nonOrthDeltaCoeffs()[f] * (p[m.mesh.poly().neighbour()[f]] - p[m.mesh.poly().owner()[f]]);
+    const double orth = geo.nonOrthDeltaCoeff(f) * (p[m.mesh.poly().neighbour()[f]] - p[m.mesh.poly().owner()[f]]);
     EXPECT_LE(std::abs(lim5.faceFluxCorrection()[f]), geo.faceAreaMag(f) * std::abs(orth) * (1 + 1e-12) + 1e-15);
   }
 }

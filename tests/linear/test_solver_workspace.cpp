@@ -1,8 +1,11 @@
 // Solvers sharing one SolverWorkspace (as EquationSolvers makes them): the
 // same results bit for bit as solvers with their own storage; the DIC/DILU
 // factor reused for the matrix state it holds and recomputed for another;
-// the storage of p and pFinal together is the storage of one of them.
+// the storage of p and pFinal together is the storage of one of them, and
+// between solves the workspace holds only the factors.
+#include <algorithm>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -102,37 +105,84 @@ TEST(SolverWorkspace, PreconditionersMadeWithOneWorkspaceShareTheFactor) {
   EXPECT_EQ(w2, w3);
 }
 
-TEST(SolverWorkspace, PAndPFinalTogetherTakeTheStorageOfOneSolver) {
+// The storage of a workspace at its largest over the ghost updates of the
+// solves run with this updater (a solve updates ghosts inside its iterations).
+class StorageProbe final : public GhostUpdater {
+ public:
+  const SolverWorkspace* workspace = nullptr;
+  std::size_t vectorCount = 0, vectorBytes = 0, rowMatrixBytes = 0, factorBytes = 0;
+
+  void startGhostUpdate(std::span<double>, int) override {
+    if (workspace->bytes() <= vectorBytes + rowMatrixBytes + factorBytes) return;
+    vectorCount = workspace->vectorCount();
+    vectorBytes = workspace->vectorBytes();
+    rowMatrixBytes = workspace->rowMatrixBytes();
+    factorBytes = workspace->factorBytes();
+  }
+  void finishGhostUpdate() override {}
+};
+
+TEST(SolverWorkspace, PAndPFinalTogetherTakeTheStorageOfOneSolverAndNoneIsHeldBetweenSolves) {
   Pressure t;
   const LduMatrix A = test::assemble(t.g, GridOperator{});
   const LduMatrix A2 = test::assemble(t.g, GridOperator{});  // pFinal's matrix: another object
   const LduMatrix U = test::assemble(t.g, GridOperator{1.0, 2.0, -1.0});
+  const auto solve = [&](LinearSolver& solver, const LduMatrix& M, StorageProbe& probe) {
+    std::vector<double> x(static_cast<std::size_t>(t.g.nLocalCells()), 0.0);
+    solver.solve(M, x, t.b, probe);
+  };
   auto alone = t.make("solver PCG; preconditioner DIC;", "p", nullptr);
-  t.solve(*alone, A);
-  const SolverWorkspace& own = alone->workspace();
+  StorageProbe own;
+  own.workspace = &alone->workspace();
+  solve(*alone, A, own);
 
   auto p = t.make("solver PCG; preconditioner DIC;", "p", t.workspace);
   auto pFinal = t.make("solver PCG; preconditioner DIC;", "pFinal", t.workspace);
   auto u = t.make("solver smoothSolver; smoother symGaussSeidel;", "U", t.workspace);
+  StorageProbe shared;
+  shared.workspace = t.workspace.get();
   for (int step = 0; step < 2; ++step) {
-    t.solve(*u, U);
-    t.solve(*p, A);
-    t.solve(*pFinal, A2);
+    solve(*u, U, shared);
+    solve(*p, A, shared);
+    solve(*pFinal, A2, shared);
   }
   EXPECT_EQ(&p->workspace(), t.workspace.get());
   const auto nCells = static_cast<std::size_t>(t.g.nCells());
   const std::size_t nFaces = t.g.addressing->lower.size();
-  EXPECT_EQ(own.vectorCount(), 4u);
-  EXPECT_EQ(own.vectorBytes(), 4 * nCells * sizeof(double));
-  EXPECT_EQ(own.rowMatrixBytes(), 2 * nFaces * sizeof(double));
+  // During a PCG solve: r, p and one vector for M^-1 r and A p, as OpenFOAM's PCG.
+  EXPECT_EQ(own.vectorCount, 3u);
+  EXPECT_EQ(own.vectorBytes, 3 * nCells * sizeof(double));
+  EXPECT_EQ(own.rowMatrixBytes, 2 * nFaces * sizeof(double));
   // 1/D per cell alone: PCG's DIC takes A's entries from the row matrix,
   // and the factorisation's D is not kept.
-  EXPECT_EQ(own.factorBytes(), nCells * sizeof(double));
-  EXPECT_EQ(t.workspace->vectorCount(), own.vectorCount());
-  EXPECT_EQ(t.workspace->vectorBytes(), own.vectorBytes());
-  EXPECT_EQ(t.workspace->rowMatrixBytes(), own.rowMatrixBytes());
-  EXPECT_EQ(t.workspace->factorBytes(), own.factorBytes());
-  EXPECT_EQ(t.workspace->bytes(), own.bytes());
+  EXPECT_EQ(own.factorBytes, nCells * sizeof(double));
+  EXPECT_EQ(shared.vectorCount, own.vectorCount);
+  EXPECT_EQ(shared.vectorBytes, own.vectorBytes);
+  EXPECT_EQ(shared.rowMatrixBytes, own.rowMatrixBytes);
+  EXPECT_EQ(shared.factorBytes, own.factorBytes);
+  // Between solves only the factors are held.
+  for (const SolverWorkspace* w : {&alone->workspace(), t.workspace.get()}) {
+    EXPECT_EQ(w->vectorBytes(), 0u);
+    EXPECT_EQ(w->rowMatrixBytes(), 0u);
+    EXPECT_EQ(w->bytes(), w->factorBytes());
+  }
+  EXPECT_EQ(t.workspace->factorBytes(), nCells * sizeof(double));
+}
+
+TEST(SolverWorkspace, NestedSolveScopesFreeTheScratchWhenTheOutermostEnds) {
+  SolverWorkspace w;
+  {
+    const SolverWorkspace::SolveScope outer(w);
+    w.vector(0, 10);
+    {
+      const SolverWorkspace::SolveScope inner(w);  // e.g. a solve inside a preconditioner
+      w.vector(1, 5);
+    }
+    EXPECT_EQ(w.vectorBytes(), 15 * sizeof(double));  // the outer solve's vectors survive the inner one
+  }
+  EXPECT_EQ(w.vectorCount(), 0u);
+  EXPECT_EQ(w.vectorBytes(), 0u);
+  EXPECT_EQ(w.vector(0, 4)[3], 0.0);  // taken again: zeros
 }
 
 TEST(SolverWorkspace, VectorsGrowToTheLargestRequestAndKeepTheirSlot) {

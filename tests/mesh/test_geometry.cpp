@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <vector>
 
 #include "mesh/hand_meshes.hpp"
 #include "sluice/mesh/mesh_check.hpp"
@@ -73,8 +74,8 @@ TEST(MeshGeometry, UniformBoxAreasCentresWeightsAndDeltas) {
     const Vec3 expectedArea = d == 1 ? Vec3{1.0 / 6.0, 0, 0} : d == 4 ? Vec3{0, 1.0 / 8.0, 0} : Vec3{0, 0, 1.0 / 12.0};
     const Scalar expectedCoeff = d == 1 ? 4.0 : d == 4 ? 3.0 : 2.0;
     expectNear(g.faceAreas[f], expectedArea, 1e-15);
-    EXPECT_NEAR(g.deltaCoeffs[f], expectedCoeff, 1e-12);
-    EXPECT_NEAR(g.nonOrthDeltaCoeffs()[f], expectedCoeff, 1e-12);
+    EXPECT_NEAR(g.deltaCoeff(f), expectedCoeff, 1e-12);
+    EXPECT_NEAR(g.nonOrthDeltaCoeff(f), expectedCoeff, 1e-12);
     expectNear(g.faceCentres[f], 0.5 * (g.cellCentres[mesh.owner()[f]] + g.cellCentres[mesh.neighbour()[f]]),
                   1e-15);
   }
@@ -83,7 +84,7 @@ TEST(MeshGeometry, UniformBoxAreasCentresWeightsAndDeltas) {
   for (Label f = xmax.start; f < xmax.start + xmax.size; ++f) {
     EXPECT_EQ(g.weights[f], 1.0);
     expectNear(g.delta(f, mesh.owner()[f], -1), {0.125, 0, 0}, 1e-15);
-    EXPECT_NEAR(g.deltaCoeffs[f], 8.0, 1e-12);
+    EXPECT_NEAR(g.deltaCoeff(f), 8.0, 1e-12);
   }
   EXPECT_LT(maxOpenness(mesh, g), 1e-14);
 }
@@ -91,8 +92,8 @@ TEST(MeshGeometry, UniformBoxAreasCentresWeightsAndDeltas) {
 TEST(MeshGeometry, OrthogonalMeshKeepsNoNonOrthDeltaCoeffs) {
   const PolyMesh mesh = handmade::box(4, 2, 2);
   const MeshGeometry g = MeshGeometry::compute(mesh);
-  EXPECT_EQ(g.nonOrthDeltaCoeffs().data(), g.deltaCoeffs.data());  // every face's two are equal
-  EXPECT_EQ(g.nonOrthDeltaCoeffs().size(), static_cast<std::size_t>(mesh.nFaces()));
+  EXPECT_FALSE(g.keepsNonOrthDeltaCoeffs());  // every face's two are equal
+  for (Label f = 0; f < mesh.nFaces(); ++f) EXPECT_EQ(g.nonOrthDeltaCoeff(f), g.deltaCoeff(f));
 }
 
 TEST(MeshGeometry, GradedGridWeightsFollowCellWidths) {
@@ -102,7 +103,7 @@ TEST(MeshGeometry, GradedGridWeightsFollowCellWidths) {
   ASSERT_EQ(mesh.nInternalFaces(), 1);
   EXPECT_NEAR(g.weights[0], 2.0 / 3.0, 1e-15);
   expectNear(g.delta(0, mesh.owner()[0], mesh.neighbour()[0]), {1.5, 0, 0}, 1e-15);
-  EXPECT_NEAR(g.deltaCoeffs[0], 1.0 / 1.5, 1e-15);
+  EXPECT_NEAR(g.deltaCoeff(0), 1.0 / 1.5, 1e-15);
   EXPECT_DOUBLE_EQ(g.cellVolumes[1], 2.0);
 
   // Geometric grading in all directions stays closed and orthogonal.
@@ -128,9 +129,8 @@ TEST(MeshGeometry, ShearedGridHasAnalyticNonOrthogonality) {
   for (Scalar v : g.cellVolumes) EXPECT_NEAR(v, 1.0, 1e-14);
   const Scalar cosA = std::cos(angle * std::acos(-1.0) / 180.0);
   for (Label f = 0; f < mesh.nInternalFaces(); ++f)
-    EXPECT_NEAR(g.nonOrthDeltaCoeffs()[f], g.deltaCoeffs[f] / cosA, 1e-12);
-  EXPECT_NE(g.nonOrthDeltaCoeffs().data(), g.deltaCoeffs.data());  // a list of its own
-  EXPECT_EQ(g.nonOrthDeltaCoeffs().size(), g.deltaCoeffs.size());
+    EXPECT_NEAR(g.nonOrthDeltaCoeff(f), g.deltaCoeff(f) / cosA, 1e-12);
+  EXPECT_TRUE(g.keepsNonOrthDeltaCoeffs());  // a list of its own
   // Cell (i, j) centre: (i + 0.5 + tan(angle) (j + 0.5), j + 0.5, 0.5).
   const Scalar t = std::tan(angle * std::acos(-1.0) / 180.0);
   expectNear(g.cellCentres[7], {1.5 + 2.5 * t, 2.5, 0.5}, 1e-14);
@@ -177,4 +177,34 @@ TEST(MeshGeometry, InvertedCellHasNegativeVolume) {
   EXPECT_NEAR(g.cellVolumes[1], -0.5, 1e-15);
   EXPECT_NEAR(g.cellVolumes[2], 2.5, 1e-15);
   expectNear(g.cellCentres[1], {0.75, 0.5, 0.5}, 1e-15);
+}
+
+TEST(MeshGeometry, CellCentresAloneAreComputeCellsCentresBitForBit) {
+  // A distorted lattice (no two cells alike, warped faces) and a non-convex polyhedron.
+  const PolyMesh warped = handmade::box(5, 4, 3, [](int i, int j, int k) {
+    return Vec3{i + 0.13 * std::sin(1.7 * j + k), j + 0.11 * std::cos(0.9 * i * k), k + 0.07 * std::sin(i + 2.3 * j)};
+  });
+  for (const PolyMesh& mesh : {warped, lPrism()}) {
+    const std::vector<Vec3> alone = MeshGeometry::computeCellCentres(mesh);
+    const std::vector<Vec3> full = MeshGeometry::computeCells(mesh).cellCentres;
+    ASSERT_EQ(alone.size(), full.size());
+    for (std::size_t c = 0; c < full.size(); ++c)
+      for (int d = 0; d < 3; ++d) EXPECT_EQ(alone[c][d], full[c][d]) << mesh.name() << " cell " << c;
+  }
+}
+
+TEST(MeshGeometry, InternalDeltaCoeffsComputedWhereUsedAreTheStoredOnesBitForBit) {
+  const PolyMesh warped = handmade::box(5, 4, 3, [](int i, int j, int k) {
+    return Vec3{i + 0.13 * std::sin(1.7 * j + k) + 0.3 * j, j + 0.11 * std::cos(0.9 * i * k), k + 0.07 * std::sin(i + 2.3 * j)};
+  });
+  for (const PolyMesh& mesh : {warped, handmade::shearedBox(4, 3, 2, 25.0), handmade::box(3, 3, 3)}) {
+    const MeshGeometry stored = MeshGeometry::compute(mesh);
+    MeshGeometry computed = stored;
+    computed.computeInternalDeltaCoeffs(mesh.nInternalFaces(), mesh.owner(), mesh.neighbour());
+    EXPECT_EQ(computed.keepsNonOrthDeltaCoeffs(), stored.keepsNonOrthDeltaCoeffs());
+    for (Label f = 0; f < mesh.nFaces(); ++f) {
+      EXPECT_EQ(computed.deltaCoeff(f), stored.deltaCoeff(f)) << mesh.name() << " face " << f;
+      EXPECT_EQ(computed.nonOrthDeltaCoeff(f), stored.nonOrthDeltaCoeff(f)) << mesh.name() << " face " << f;
+    }
+  }
 }

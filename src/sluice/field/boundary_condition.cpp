@@ -4,7 +4,7 @@
 
 namespace sluice::field {
 
-Scalar boundaryDeltaCoeff(const FvMesh& mesh, Label face) { return mesh.geometry().nonOrthDeltaCoeffs()[face]; }
+Scalar boundaryDeltaCoeff(const FvMesh& mesh, Label face) { return mesh.geometry().nonOrthDeltaCoeff(face); }
 
 bool isSymmetryType(std::string_view patchType) { return patchType == "symmetryPlane" || patchType == "symmetry"; }
 

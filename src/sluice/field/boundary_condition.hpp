@@ -11,7 +11,7 @@
 // like internal faces with the ghost cell as neighbour.
 //
 // The normal gradient uses the boundary delta coefficient
-// boundaryDeltaCoeff(mesh, face) = geometry().nonOrthDeltaCoeffs()[face]
+// boundaryDeltaCoeff(mesh, face) = geometry().nonOrthDeltaCoeff(face)
 // (1 / (n . (face centre - cell centre)), limited as for internal faces).
 //
 //   auto bc = makeBoundaryCondition<Scalar>(patchDict, mesh, patchIndex, "0/p");  // registry by type name

@@ -214,10 +214,7 @@ void FvMesh::Impl::coupledGeometry() {
     const Scalar dNei = std::abs(dot(sf, cn - cf));
     geo.weights[f] = dOwn + dNei > kTiny ? dNei / (dOwn + dNei) : 0.5;
     const Vec3 d = cn - cp;
-    const Scalar magD = mag(d);
-    const Scalar magS = geo.faceAreaMag(f);
-    const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
-    geo.setDeltaCoeffs(f, 1.0 / std::max(magD, kTiny), 1.0 / std::max({nDotD, 0.05 * magD, kTiny}));
+    geo.setDeltaCoeffs(f, mesh::MeshGeometry::deltaCoeffOf(d), mesh::MeshGeometry::nonOrthDeltaCoeffOf(sf, d));
   }
 }
 
@@ -329,6 +326,7 @@ FvMesh::FvMesh(parallel::DistributedMesh distributed, parallel::Communicator& co
     s.exchangeGhostGeometry();  // collective (halo)
     s.coupledGeometry();
     s.geo.keepBoundaryFaceCentresOnly(s.dist.mesh.nInternalFaces());
+    s.geo.computeInternalDeltaCoeffs(s.dist.mesh.nInternalFaces(), s.dist.mesh.owner(), s.dist.mesh.neighbour());
     s.buildAddressing();
     nLocalCells_ = nCells_ + nGhostCells();
   });

@@ -106,8 +106,10 @@ class FvMesh : public linear::GhostUpdater {
   const mesh::PolyMesh& poly() const;
   /// Geometry of the nFaces() faces and of every local cell (cellCentres and
   /// cellVolumes: owned cells, then the ghosts, as cellCentres()); on coupled
-  /// faces weights, deltaCoeffs and nonOrthDeltaCoeffs() use the ghost
-  /// centre (nonOrthogonality is not kept: no operator uses it).
+  /// faces weights, deltaCoeff() and nonOrthDeltaCoeff() use the ghost
+  /// centre (nonOrthogonality is not kept: no operator uses it). The
+  /// internal faces' delta coefficients are computed where they are used
+  /// (MeshGeometry::computeInternalDeltaCoeffs), not kept.
   const mesh::MeshGeometry& geometry() const;
   /// Centres of the nFaces() faces. The geometry keeps only the boundary
   /// faces' (geometry().boundaryFaceCentre); this list is computed on the

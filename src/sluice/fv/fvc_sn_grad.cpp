@@ -10,8 +10,8 @@
 
 namespace sluice::fv {
 
-std::span<const Scalar> snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGradScheme& scheme) {
-  return scheme.kind == SnGradKind::orthogonal ? mesh.geometry().deltaCoeffs : mesh.geometry().nonOrthDeltaCoeffs();
+SnGradDeltaCoeffs snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGradScheme& scheme) {
+  return {&mesh.geometry(), scheme.kind == SnGradKind::orthogonal};
 }
 
 Vec3 nonOrthCorrectionVector(const field::FvMesh& mesh, Label face) {
@@ -24,7 +24,6 @@ std::vector<T> snGradCorrection(const field::FvMesh& mesh, std::span<const T> ce
   if (!scheme.hasCorrection()) return {};
   const std::vector<GradType<T>> g = gradient<T>(mesh, cells, boundary, gradScheme);
   const auto& geo = mesh.geometry();
-  const std::span<const Scalar> nonOrthDeltaCoeffs = geo.nonOrthDeltaCoeffs();
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
   const bool limited = scheme.kind == SnGradKind::limited && scheme.limitCoeff < 1;
@@ -35,7 +34,7 @@ std::vector<T> snGradCorrection(const field::FvMesh& mesh, std::span<const T> ce
     const GradType<T> gf = w * g[owner[f]] + (1 - w) * g[N];
     T c = alongDirection(nonOrthCorrectionVector(geo, f, owner[f], N), gf);
     if (limited) {
-      const T orth = nonOrthDeltaCoeffs[f] * (cells[N] - cells[owner[f]]);
+      const T orth = geo.nonOrthDeltaCoeff(f) * (cells[N] - cells[owner[f]]);
       const Scalar limiter = std::min(psi * magnitude(orth) / ((1 - psi) * magnitude(c) + kSmall), 1.0);
       c *= limiter;
     }
@@ -60,7 +59,7 @@ field::SurfaceField<T> snGrad(const field::VolField<T>& vf, const SnGradScheme& 
   const parallel::ScopedPhase phase(vf.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
   const field::FvMesh& mesh = vf.mesh();
   field::SurfaceField<T> result("snGrad(" + vf.name() + ")", mesh, dimsQuotient(vf.dimensions(), dimsLength(1)));
-  const std::span<const Scalar> deltaCoeffs = snGradDeltaCoeffs(mesh, scheme);
+  const SnGradDeltaCoeffs deltaCoeffs = snGradDeltaCoeffs(mesh, scheme);
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
   const std::vector<T>& v = vf.values();

@@ -21,14 +21,24 @@
 
 namespace sluice::fv {
 
-/// The delta coefficients the scheme uses (per face).
-std::span<const Scalar> snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGradScheme& scheme);
+/// The delta coefficients a scheme uses, per face: deltaCoeff (orthogonal)
+/// or nonOrthDeltaCoeff (the others). The geometry computes an internal
+/// face's as it is asked for (no list of them is kept).
+///   const SnGradDeltaCoeffs dc = snGradDeltaCoeffs(mesh, scheme);  Scalar g = dc[f];
+struct SnGradDeltaCoeffs {
+  const mesh::MeshGeometry* geometry;
+  bool orthogonal;
+  Scalar operator[](Label face) const {
+    return orthogonal ? geometry->deltaCoeff(face) : geometry->nonOrthDeltaCoeff(face);
+  }
+};
+SnGradDeltaCoeffs snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGradScheme& scheme);
 
 /// n - d * nonOrthDeltaCoeff of a face (zero for orthogonal faces).
 Vec3 nonOrthCorrectionVector(const field::FvMesh& mesh, Label face);
 /// The same for a face whose owner and far cell (neighbour or coupled ghost) the caller's loop has.
 inline Vec3 nonOrthCorrectionVector(const mesh::MeshGeometry& geo, Label face, Label owner, Label far) {
-  return geo.unitNormal(face) - geo.delta(face, owner, far) * geo.nonOrthDeltaCoeffs()[face];
+  return geo.unitNormal(face) - geo.delta(face, owner, far) * geo.nonOrthDeltaCoeff(face);
 }
 
 /// Explicit correction per face (internal and coupled faces; zero on the

@@ -33,7 +33,7 @@ FvMatrix<T> assemble(const Gamma& gamma, const field::VolField<T>& vf, const Lap
   const field::FvMesh& mesh = vf.mesh();
   FvMatrix<T> m(vf);
   const auto& geo = mesh.geometry();
-  const std::span<const Scalar> deltaCoeffs = snGradDeltaCoeffs(mesh, scheme.snGrad);
+  const SnGradDeltaCoeffs deltaCoeffs = snGradDeltaCoeffs(mesh, scheme.snGrad);
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
   std::vector<Scalar>& diag = m.ldu().diag();

@@ -49,11 +49,13 @@ void forwardRows(std::size_t begin, std::size_t end, const RowPattern& p, Coeffi
 }
 
 // forwardRows with the CG update of each row done first (r[i] is then read
-// from a register); returns sum |r|.
+// from a register); returns sum |r|. Ap and w may be the same storage (PCG's
+// one vector for both): row i reads Ap[i] before it writes w[i], and later
+// rows read only the w of rows before them, so neither is __restrict.
 template <class T, class Coefficients>
 double updateForwardRows(const RowPattern& p, Coefficients coefficient, const T* __restrict rD, double alpha,
-                         const double* __restrict pv, const double* __restrict Ap, double* __restrict x,
-                         double* __restrict r, double* __restrict w) {
+                         const double* __restrict pv, const double* Ap, double* __restrict x, double* __restrict r,
+                         double* w) {
   const Label* __restrict cell = p.cell.data();
   const Label* __restrict start = p.start.data();
   const Label* __restrict upperStart = p.upperStart.data();

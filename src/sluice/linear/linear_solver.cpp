@@ -54,6 +54,7 @@ SolverPerformance LinearSolver::solve(const LduMatrix& A, std::span<double> x, s
                                       GhostUpdater& ghosts) {
   checkSizes(A, x, b);
   parallel::ScopedRegion region(env_.comm->profile(), this->region());
+  const SolverWorkspace::SolveScope scope(workspace());
   return solveImpl(A, x, b, ghosts);
 }
 
@@ -68,6 +69,7 @@ std::vector<SolverPerformance> LinearSolver::solveComponents(const LduMatrix& A,
                             "sources for {} cells ({} with ghosts)",
                             env_.fieldName, components, x.size(), b.size(), a.nCells, a.nLocalCells));
   parallel::ScopedRegion region(env_.comm->profile(), this->region());
+  const SolverWorkspace::SolveScope scope(workspace());
   return solveComponentsImpl(A, x, b, components, ghosts);
 }
 

@@ -18,9 +18,10 @@
 // iterations; it is checked before iterating (0 iterations if converged).
 //
 // Solvers take their work vectors, the row form of the matrix and the DIC /
-// DILU factors from a SolverWorkspace (allocated on the first solve, reused
-// afterwards: no allocation inside iterations; factors recomputed only when
-// the matrix's coefficients change, see LduMatrix::stamp()). The solvers of
+// DILU factors from a SolverWorkspace (vectors and rows allocated at the
+// start of a solve and freed at its end: none inside iterations, none held
+// between solves; factors kept and recomputed only when the matrix's
+// coefficients change, see LduMatrix::stamp()). The solvers of
 // a run share one workspace, given in their SolverEnvironment, since their
 // solves never overlap; a solver given none makes its own:
 //

@@ -28,13 +28,17 @@ SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, 
                                        GhostUpdater& ghosts) {
   const auto n = static_cast<std::size_t>(A.nCells());
   SolverWorkspace& ws = workspace();
-  const std::span<double> rA = ws.vector(0, n);  // r
-  const std::span<double> wA = ws.vector(1, n);  // M^-1 r
-  const std::span<double> yA = ws.vector(2, n);  // A p
-  const std::span<double> pA = ws.vector(3, static_cast<std::size_t>(A.nLocalCells()));  // p
   RowMatrix& rows = ws.rows();
   rows.assign(A);
   preconditioner_->prepare(A, &rows);  // DIC / DILU in double take A's entries from rows
+  // The vectors after the factorisation, which has scratch of its own. Three,
+  // as OpenFOAM's PCG: M^-1 r and A p share one (wA), since M^-1 r is used up
+  // by the direction update before A p is formed, and A p by the residual
+  // update before the next M^-1 r is (row by row, see
+  // IncompleteLduFactor::updateAndApply).
+  const std::span<double> rA = ws.vector(0, n);  // r
+  const std::span<double> wA = ws.vector(1, n);  // M^-1 r, then A p
+  const std::span<double> pA = ws.vector(2, static_cast<std::size_t>(A.nLocalCells()));  // p
 
   SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
   const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, wA, rA);
@@ -54,11 +58,11 @@ SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, 
       std::copy_n(wA.begin(), n, pA.begin());  // not 0 * p: p may hold an earlier solve's non-finite values
     else
       updateDirection(n, wArA / wArAold, wA.data(), pA.data());
-    const double wApA = comm().sum(rows.multiply(pA, yA, ghosts));  // yA = A p
+    const double wApA = comm().sum(rows.multiply(pA, wA, ghosts));  // wA = A p
     if (!(std::abs(wApA) / normFactor >= kVSmall)) break;  // singular (or not a number)
     const double alpha = wArA / wApA;
     // x += alpha p, r -= alpha A p; then wA = M^-1 r for the next direction
-    const CgUpdate update{alpha, std::span<const double>(pA).first(n), std::span<const double>(yA).first(n),
+    const CgUpdate update{alpha, std::span<const double>(pA).first(n), std::span<const double>(wA).first(n),
                           x.first(n), std::span<double>(rA).first(n)};
     std::array<double, 2> next = preconditioner_->updateAndApply(update, wA);
     comm().sumInPlace(next);

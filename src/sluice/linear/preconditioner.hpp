@@ -68,7 +68,9 @@ class Preconditioner {
   /// The CG update followed by w = M^-1 r (the new r), returning this
   /// rank's {sum |r|, sum w.r}. The incomplete factors override it to do both
   /// in one pass over the cells (the update rides in the forward sweep); the
-  /// default runs the update loop and then apply().
+  /// default runs the update loop and then apply(). `w` may be update.Ap's
+  /// storage (CG keeps A p and M^-1 r in one vector): a cell's Ap is read
+  /// before its w is written.
   virtual std::array<double, 2> updateAndApply(const CgUpdate& update, std::span<double> w) const;
 
  protected:

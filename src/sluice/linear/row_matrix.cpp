@@ -156,6 +156,13 @@ void RowMatrix::assign(const LduMatrix& A) {
   pattern_->forEachEntryFace(a.upper, [&](Label e, Label f, bool isUpper) { v[e] = isUpper ? upper[f] : lower[f]; });
 }
 
+void RowMatrix::release() {
+  std::vector<double>().swap(offDiag_);
+  matrix_ = nullptr;
+  pattern_ = nullptr;
+  stamp_ = {};
+}
+
 double RowMatrix::multiply(std::span<double> x, std::span<double> y, GhostUpdater& ghosts,
                            const ProgressHook& progress) const {
   const LduAddressing& a = matrix_->addressing();

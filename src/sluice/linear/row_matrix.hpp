@@ -33,6 +33,8 @@ class RowMatrix {
   /// Copies A's off-diagonal coefficients into row order and refers to A
   /// (diagonal, coupled coefficients) until the next assign.
   void assign(const LduMatrix& A);
+  /// Frees the coefficients and forgets the matrix (until the next assign).
+  void release();
 
   const LduMatrix& ldu() const { return *matrix_; }
   /// Whether the coefficients copied by the last assign are still A's (A

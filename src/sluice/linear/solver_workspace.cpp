@@ -11,6 +11,11 @@ std::span<double> SolverWorkspace::vector(std::size_t slot, std::size_t n) {
   return std::span<double>(v).first(n);
 }
 
+void SolverWorkspace::releaseScratch() {
+  std::vector<std::vector<double>>().swap(vectors_);
+  rows_.release();
+}
+
 template <class T>
 StampedFactor<T>& SolverWorkspace::incompleteFactor(bool symmetric) {
   auto& entries = [this]() -> auto& {

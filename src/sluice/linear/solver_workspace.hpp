@@ -21,7 +21,14 @@
 //
 // Rules of use: a vector's values are whatever its last user left (zeros
 // where newly grown), so a solve writes each vector before reading it and
-// keeps nothing in it between solves. Slots are numbered per use: a solver
+// keeps nothing in it between solves. Between solves the workspace holds
+// only the factors: LinearSolver::solve runs inside a SolveScope, and when
+// the outermost scope ends (a smoother's or a nested solver's run inside
+// their solver's) the work vectors and the row matrix are freed, so that
+// what a run does between solves (U's correction, writes) does not sit on
+// them (72 B per cell with PCG and DIC). The factors stay: the next solve
+// reuses one whose matrix is unchanged (the components of a vector
+// equation). Slots are numbered per use: a solver
 // takes slots from 0; a smoother (run inside smoothSolver's solve) takes
 // from kFirstSmootherSlot, which its solver leaves alone. A factor entry
 // holds the stamp of the matrix state it was computed from (see
@@ -51,6 +58,24 @@ class SolverWorkspace {
   /// The one RowMatrix buffer (a solver assigns it at the start of its solve).
   RowMatrix& rows() { return rows_; }
 
+  /// A solve in progress; the outermost one frees the work vectors and the
+  /// row matrix when it ends (see above).
+  ///   const SolverWorkspace::SolveScope scope(workspace);   // first line of a solve
+  class SolveScope {
+   public:
+    explicit SolveScope(SolverWorkspace& workspace) : workspace_(workspace) { ++workspace_.activeSolves_; }
+    ~SolveScope() {
+      if (--workspace_.activeSolves_ == 0) workspace_.releaseScratch();
+    }
+    SolveScope(const SolveScope&) = delete;
+    SolveScope& operator=(const SolveScope&) = delete;
+
+   private:
+    SolverWorkspace& workspace_;
+  };
+  /// Frees the work vectors and the row matrix (the factors stay).
+  void releaseScratch();
+
   /// The incomplete factor of one kind (symmetric: DIC, else DILU) and
   /// storage precision, with the stamp of the matrix it holds. Made on the
   /// first request; its address stays the same.
@@ -69,6 +94,7 @@ class SolverWorkspace {
  private:
   std::vector<std::vector<double>> vectors_;
   RowMatrix rows_;
+  int activeSolves_ = 0;
   std::array<std::unique_ptr<StampedFactor<double>>, 2> doubleFactors_;  ///< [symmetric]
   std::array<std::unique_ptr<StampedFactor<float>>, 2> singleFactors_;
 };

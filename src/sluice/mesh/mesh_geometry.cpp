@@ -92,7 +92,7 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
 
   // Interpolation weights, delta coefficients and orthogonality.
   g.weights.assign(nFaces, 1.0);
-  g.deltaCoeffs.resize(nFaces);
+  g.deltaCoeffs_.resize(nFaces);
   g.nonOrthogonality.resize(nInternal);
   for (Label f = 0; f < nFaces; ++f) {
     const Vec3& sf = g.faceAreas[f];
@@ -110,8 +110,7 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
     }
     const Scalar magD = mag(d);
     const Scalar magS = g.faceAreaMag(f);
-    const Scalar nDotD = magS > kTiny ? dot(sf, d) / magS : 0.0;
-    g.setDeltaCoeffs(f, 1.0 / std::max(magD, kTiny), 1.0 / std::max({nDotD, 0.05 * magD, kTiny}));
+    g.setDeltaCoeffs(f, deltaCoeffOf(d), nonOrthDeltaCoeffOf(sf, d));
     if (f < nInternal) {
       // atan2 of |S x d| and S.d: exact near 0 degrees, where acos of a
       // rounded cosine would report ~1e-6 degrees on a Cartesian mesh.
@@ -124,38 +123,54 @@ MeshGeometry MeshGeometry::compute(const PolyMesh& mesh, Label nFaces) {
 }
 
 void MeshGeometry::setDeltaCoeffs(Label face, Scalar delta, Scalar nonOrthDelta) {
-  deltaCoeffs[face] = delta;
+  const auto i = static_cast<std::size_t>(face - firstStoredDelta_);
+  deltaCoeffs_[i] = delta;
   if (nonOrthDeltaCoeffs_.empty()) {
     if (nonOrthDelta == delta) return;
-    nonOrthDeltaCoeffs_ = deltaCoeffs;  // every other face: equal so far (those not yet set are set later)
+    nonOrthDeltaCoeffs_ = deltaCoeffs_;  // every other face: equal so far (those not yet set are set later)
   }
-  nonOrthDeltaCoeffs_[face] = nonOrthDelta;
+  nonOrthDeltaCoeffs_[i] = nonOrthDelta;
 }
 
-MeshGeometry MeshGeometry::computeCells(const PolyMesh& mesh) {
-  MeshGeometry g;
+void MeshGeometry::computeInternalDeltaCoeffs(Label nInternalFaces, std::span<const Label> owner,
+                                              std::span<const Label> neighbour) {
+  if (firstStoredDelta_ > 0) return;
+  owner_ = owner;
+  neighbour_ = neighbour;
+  const auto cut = static_cast<std::ptrdiff_t>(nInternalFaces);
+  deltaCoeffs_.erase(deltaCoeffs_.begin(), deltaCoeffs_.begin() + cut);
+  deltaCoeffs_.shrink_to_fit();
+  if (!nonOrthDeltaCoeffs_.empty()) {
+    nonOrthDeltaCoeffs_.erase(nonOrthDeltaCoeffs_.begin(), nonOrthDeltaCoeffs_.begin() + cut);
+    nonOrthDeltaCoeffs_.shrink_to_fit();
+  }
+  firstStoredDelta_ = nInternalFaces;
+}
+
+namespace {
+
+// Cell centres and volumes from the faces' centres and area vectors, given
+// per face by centreOf(f) and areaOf(f): pyramids from each face to the
+// average of the cell's face centres, every sum in face order (owners, then
+// the neighbours of internal faces), so the bits do not depend on where the
+// face values come from.
+template <class CentreOf, class AreaOf>
+void cellsFromFaces(const PolyMesh& mesh, CentreOf&& centreOf, AreaOf&& areaOf, std::vector<Vec3>& cellCentres,
+                    std::vector<Scalar>& cellVolumes) {
   const Label nFaces = mesh.nFaces();
   const Label nInternal = mesh.nInternalFaces();
   const Label nCells = mesh.nCells();
-  const auto& pts = mesh.points();
-  const auto& faces = mesh.faces();
   const auto& own = mesh.owner();
   const auto& nei = mesh.neighbour();
 
-  // Faces.
-  g.faceCentres.resize(nFaces);
-  g.faceAreas.resize(nFaces);
-  for (Label f = 0; f < nFaces; ++f) faceCentreAndArea(pts, faces[f], g.faceCentres[f], g.faceAreas[f]);
-
-  // Cells: pyramids from each face to the average of the cell's face centres.
   std::vector<Vec3> estimate(nCells);
   std::vector<Label> nCellFaces(nCells, 0);
   for (Label f = 0; f < nFaces; ++f) {
-    estimate[own[f]] += g.faceCentres[f];
+    estimate[own[f]] += centreOf(f);
     ++nCellFaces[own[f]];
   }
   for (Label f = 0; f < nInternal; ++f) {
-    estimate[nei[f]] += g.faceCentres[f];
+    estimate[nei[f]] += centreOf(f);
     ++nCellFaces[nei[f]];
   }
   for (Label c = 0; c < nCells; ++c)
@@ -167,23 +182,52 @@ MeshGeometry MeshGeometry::computeCells(const PolyMesh& mesh) {
   std::vector<Scalar> vol3(nCells, 0), absVol3(nCells, 0);
   std::vector<Vec3> moment(nCells);
   auto addPyramid = [&](Label cell, Label f, Scalar sign) {
-    const Scalar v3 = sign * dot(g.faceAreas[f], g.faceCentres[f] - estimate[cell]);
+    const Vec3 centre = centreOf(f);
+    const Scalar v3 = sign * dot(areaOf(f), centre - estimate[cell]);
     vol3[cell] += v3;
     absVol3[cell] += std::abs(v3);
-    moment[cell] += v3 * (0.75 * g.faceCentres[f] + 0.25 * estimate[cell]);
+    moment[cell] += v3 * (0.75 * centre + 0.25 * estimate[cell]);
   };
   for (Label f = 0; f < nFaces; ++f) addPyramid(own[f], f, 1.0);
   for (Label f = 0; f < nInternal; ++f) addPyramid(nei[f], f, -1.0);
 
-  g.cellCentres.resize(nCells);
-  g.cellVolumes.resize(nCells);
+  cellCentres.resize(nCells);
+  cellVolumes.resize(nCells);
   for (Label c = 0; c < nCells; ++c) {
     const bool degenerate = std::abs(vol3[c]) <= 1e-14 * absVol3[c] || std::abs(vol3[c]) < kTiny;
-    g.cellCentres[c] = degenerate ? estimate[c] : moment[c] / vol3[c];
-    g.cellVolumes[c] = vol3[c] / 3.0;
+    cellCentres[c] = degenerate ? estimate[c] : moment[c] / vol3[c];
+    cellVolumes[c] = vol3[c] / 3.0;
   }
+}
 
+}  // namespace
+
+MeshGeometry MeshGeometry::computeCells(const PolyMesh& mesh) {
+  MeshGeometry g;
+  const Label nFaces = mesh.nFaces();
+  const auto& pts = mesh.points();
+  const auto& faces = mesh.faces();
+  g.faceCentres.resize(nFaces);
+  g.faceAreas.resize(nFaces);
+  for (Label f = 0; f < nFaces; ++f) faceCentreAndArea(pts, faces[f], g.faceCentres[f], g.faceAreas[f]);
+  cellsFromFaces(
+      mesh, [&](Label f) -> const Vec3& { return g.faceCentres[f]; },
+      [&](Label f) -> const Vec3& { return g.faceAreas[f]; }, g.cellCentres, g.cellVolumes);
   return g;
+}
+
+std::vector<Vec3> MeshGeometry::computeCellCentres(const PolyMesh& mesh) {
+  const Label nFaces = mesh.nFaces();
+  const auto& pts = mesh.points();
+  const auto& faces = mesh.faces();
+  std::vector<Vec3> faceCentres(nFaces);
+  for (Label f = 0; f < nFaces; ++f) faceCentres[f] = faceCentre(pts, faces[f]);
+  std::vector<Vec3> centres;
+  std::vector<Scalar> volumes;
+  cellsFromFaces(
+      mesh, [&](Label f) -> const Vec3& { return faceCentres[f]; },
+      [&](Label f) { return faceAreaVector(pts, faces[f]); }, centres, volumes);
+  return centres;
 }
 
 }  // namespace sluice::mesh

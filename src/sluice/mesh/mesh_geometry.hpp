@@ -8,7 +8,9 @@
 //
 //   MeshGeometry geo = MeshGeometry::compute(mesh);
 //   Scalar w = geo.weights[f];   // phi_f = w*phi_P + (1-w)*phi_N
+//   Scalar dc = geo.deltaCoeff(f);   // 1/|d|
 //   Vec3 d = geo.delta(f, mesh.owner()[f], f < mesh.nInternalFaces() ? mesh.neighbour()[f] : -1);
+#include <algorithm>
 #include <span>
 #include <vector>
 
@@ -31,19 +33,44 @@ struct MeshGeometry {
   std::vector<Vec3> cellCentres;    ///< per cell
   std::vector<Scalar> cellVolumes;  ///< per cell (signed: negative for inverted cells)
   std::vector<Scalar> weights;      ///< per face: owner weight (1 on boundary faces)
-  std::vector<Scalar> deltaCoeffs;  ///< per face: 1/|delta|
   std::vector<Scalar> nonOrthogonality;    ///< per internal face: angle between n and delta, degrees
 
-  /// Per face: 1/max(n.delta, 0.05|delta|). Kept only when some face's value
-  /// differs from its deltaCoeffs entry; otherwise (an orthogonal mesh) this
-  /// is deltaCoeffs itself, which then holds the same values bit for bit.
-  std::span<const Scalar> nonOrthDeltaCoeffs() const {
-    return nonOrthDeltaCoeffs_.empty() ? std::span<const Scalar>(deltaCoeffs) : nonOrthDeltaCoeffs_;
+  /// 1/|delta| of a face.
+  Scalar deltaCoeff(Label face) const {
+    if (face >= firstStoredDelta_) return deltaCoeffs_[face - firstStoredDelta_];
+    return deltaCoeffOf(internalDelta(face));
   }
-  /// Sets one face's deltaCoeffs and nonOrthDeltaCoeffs() entries (compute;
-  /// FvMesh on its coupled faces): the first face whose two differ makes
-  /// nonOrthDeltaCoeffs a list of its own.
+  /// 1/max(n.delta, 0.05|delta|) of a face: deltaCoeff() on a face where
+  /// they are equal (every face of an orthogonal mesh).
+  Scalar nonOrthDeltaCoeff(Label face) const {
+    if (face >= firstStoredDelta_) {
+      const std::vector<Scalar>& stored = nonOrthDeltaCoeffs_.empty() ? deltaCoeffs_ : nonOrthDeltaCoeffs_;
+      return stored[face - firstStoredDelta_];
+    }
+    return nonOrthDeltaCoeffOf(faceAreas[face], internalDelta(face));
+  }
+  /// Whether a list of nonOrthDeltaCoeff values is kept beside deltaCoeff's:
+  /// only when some face's two differ (not on an orthogonal mesh).
+  bool keepsNonOrthDeltaCoeffs() const { return !nonOrthDeltaCoeffs_.empty(); }
+  /// Sets one face's deltaCoeff and nonOrthDeltaCoeff (compute; FvMesh on its
+  /// coupled faces): the first face whose two differ makes a list of the
+  /// second.
   void setDeltaCoeffs(Label face, Scalar delta, Scalar nonOrthDelta);
+  /// Drops the internal faces' delta coefficients (8 B per face, 16 on a
+  /// non-orthogonal mesh): deltaCoeff() and nonOrthDeltaCoeff() then compute
+  /// them from the owner and neighbour centres and the area vector, with
+  /// compute()'s formulas (the same bits). `owner` and `neighbour` are the
+  /// mesh's lists (at least nInternalFaces entries); they must outlive this
+  /// geometry, and the internal faces' cell centres must not change.
+  void computeInternalDeltaCoeffs(Label nInternalFaces, std::span<const Label> owner,
+                                  std::span<const Label> neighbour);
+  /// The formulas: 1/|d| and 1/max(n.d, 0.05|d|, tiny) with n = Sf/|Sf|.
+  static Scalar deltaCoeffOf(const Vec3& d) { return 1.0 / std::max(mag(d), kTinyLength); }
+  static Scalar nonOrthDeltaCoeffOf(const Vec3& sf, const Vec3& d) {
+    const Scalar magS = mag(sf);
+    const Scalar nDotD = magS > kTinyLength ? dot(sf, d) / magS : 0.0;
+    return 1.0 / std::max({nDotD, 0.05 * mag(d), kTinyLength});
+  }
 
   /// The face's delta: the centre of cell `far` minus the centre of its
   /// owner, or, for a boundary face (`far` < 0), the face centre minus the
@@ -74,11 +101,22 @@ struct MeshGeometry {
   /// volumes (the other members stay empty): half the memory of compute(),
   /// for start-up work such as geometric decomposition.
   static MeshGeometry computeCells(const PolyMesh& mesh);
+  /// computeCells' cell centres alone, bit for bit, holding the face centres
+  /// but not the area vectors (computed again where the pyramids use them):
+  /// 24 B per face less at the peak of a start-up that needs only centres.
+  static std::vector<Vec3> computeCellCentres(const PolyMesh& mesh);
 
  private:
+  static constexpr Scalar kTinyLength = 1e-300;
+  Vec3 internalDelta(Label face) const { return cellCentres[neighbour_[face]] - cellCentres[owner_[face]]; }
+
   std::vector<Vec3> boundaryFaceCentres_;  ///< per face from firstBoundaryFace_, after keepBoundaryFaceCentresOnly
   Label firstBoundaryFace_ = 0;
-  std::vector<Scalar> nonOrthDeltaCoeffs_;  ///< per face, or empty while it equals deltaCoeffs
+  /// Per face from firstStoredDelta_ (every face, until computeInternalDeltaCoeffs).
+  std::vector<Scalar> deltaCoeffs_;
+  std::vector<Scalar> nonOrthDeltaCoeffs_;  ///< the same faces, or empty while equal to deltaCoeffs_
+  Label firstStoredDelta_ = 0;
+  std::span<const Label> owner_, neighbour_;  ///< the mesh's, after computeInternalDeltaCoeffs
 };
 
 }  // namespace sluice::mesh

@@ -96,8 +96,8 @@ TEST(FvMeshMpi, CoupledFaceGeometryEqualsTheUndecomposedMesh) {
     const Label refFar = gf < global.nInternalFaces() ? global.neighbour()[gf] : -1;
     expectNear(m.delta(f), sign * ref.delta(gf, global.owner()[gf], refFar), kTol, what);
     expectNear(geo.faceAreas[f], sign * ref.faceAreas[gf], kTol, what);
-    EXPECT_NEAR(geo.deltaCoeffs[f], ref.deltaCoeffs[gf], 1e-10) << what;
-    EXPECT_NEAR(geo.nonOrthDeltaCoeffs()[f], ref.nonOrthDeltaCoeffs()[gf], 1e-10) << what;
+    EXPECT_NEAR(geo.deltaCoeff(f), ref.deltaCoeff(gf), 1e-10) << what;
+    EXPECT_NEAR(geo.nonOrthDeltaCoeff(f), ref.nonOrthDeltaCoeff(gf), 1e-10) << what;
     coupled += m.isCoupled(f) ? 1 : 0;
   }
   EXPECT_EQ(static_cast<std::size_t>(coupled), m.addressing()->coupleFace.size());

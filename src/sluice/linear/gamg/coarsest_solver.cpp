@@ -23,7 +23,9 @@ CoarsestSolver::CoarsestSolver(const Agglomeration& agglomeration, const SolverS
     : agglomeration_(&agglomeration),
       direct_(gamg.directSolveCoarsest),
       self_(parallel::Communicator::local()),
-      whole_(agglomeration.gathered().addressing) {
+      whole_(agglomeration.gathered().addressing),
+      workspace_(std::make_shared<SolverWorkspace>()) {
+  holdWorkspace_.emplace(*workspace_);
   const SolverRegistry registry = SolverRegistry::standard();
   SolverSettings pcg = settings;
   pcg.solver = "PCG";
@@ -33,11 +35,11 @@ CoarsestSolver::CoarsestSolver(const Agglomeration& agglomeration, const SolverS
   pcg.gamg.reset();
   // A short field name: SolverPerformance copies it per solve, and a name
   // within the small-string buffer keeps the V-cycle free of allocations.
-  symmetric_ = registry.create(pcg, {&self_, "coarsest", [](const std::string&) {}});
+  symmetric_ = registry.create(pcg, {&self_, "coarsest", [](const std::string&) {}, nullptr, workspace_});
   SolverSettings bicg = pcg;
   bicg.solver = "PBiCGStab";
   bicg.preconditioner = "DILU";
-  asymmetric_ = registry.create(bicg, {&self_, "coarsest", [](const std::string&) {}});
+  asymmetric_ = registry.create(bicg, {&self_, "coarsest", [](const std::string&) {}, nullptr, workspace_});
   const auto n = static_cast<std::size_t>(whole_.nCells());
   source_.assign(n, 0.0);
   x_.assign(n, 0.0);

@@ -13,6 +13,7 @@
 //   coarsest.prepare(coarsestMatrix);              // per solve: gathers the coefficients
 //   coarsest.solve(source, correction);            // per V-cycle: owned cells of the coarsest level
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "sluice/linear/gamg/gamg_settings.hpp"
 #include "sluice/linear/ldu_matrix.hpp"
 #include "sluice/linear/linear_solver.hpp"
+#include "sluice/linear/solver_workspace.hpp"
 #include "sluice/parallel/communicator.hpp"
 
 namespace sluice::linear {
@@ -45,6 +47,10 @@ class CoarsestSolver {
   parallel::Communicator self_;
   LduMatrix whole_;
   std::vector<double> mine_, all_, source_, x_;
+  /// The two solvers' storage (a few cells' worth), held for the hierarchy's
+  /// life: a V-cycle's coarsest solve allocates nothing.
+  std::shared_ptr<SolverWorkspace> workspace_;
+  std::optional<SolverWorkspace::SolveScope> holdWorkspace_;
   std::unique_ptr<LinearSolver> symmetric_, asymmetric_;
   bool symmetricMatrix_ = true;
   std::vector<double> lu_;  ///< dense LU factors (directSolveCoarsest), row-major
