@@ -1,5 +1,6 @@
 // FieldRegistry: named fields owned in one place, found by name and type,
-// changed through modify() with a version and an observer told first.
+// changed through modify() with a version and an observer told first, and
+// which fields the boundary conditions read.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -112,6 +113,28 @@ TEST_F(FieldRegistryTest, LinksEveryVolumeFieldsConditions) {
   k.correctBoundaryConditions();
   EXPECT_EQ(k.patchValues(3)[0], 5.0);  // all inflow
   (void)phi;
+}
+
+TEST_F(FieldRegistryTest, TellsWhetherAConditionReadsAField) {
+  FieldRegistry fields;
+  VolScalarField& p = fields.add(VolScalarField("p", mesh_, io::DimensionSet{}));
+  fields.add(VolVectorField("U", mesh_, io::DimensionSet{}));
+  fields.add(SurfaceScalarField("phi", mesh_, io::DimensionSet{}));
+  fields.add(SurfaceScalarField("phiAlt", mesh_, io::DimensionSet{}));
+  EXPECT_FALSE(fields.conditionsRead("phi"));  // zeroGradient everywhere reads nothing
+  EXPECT_FALSE(fields.conditionsRead("U"));
+  p.setBoundaryCondition(2, std::make_unique<TotalPressureBC>(2, std::vector<Scalar>(3, 0.0), TotalPressureBC::Names{},
+                                                               false, "0/p: boundaryField/side"));
+  EXPECT_TRUE(fields.conditionsRead("phi"));
+  EXPECT_TRUE(fields.conditionsRead("U"));
+  EXPECT_FALSE(fields.conditionsRead("rho"));  // kinematic: no density
+  EXPECT_FALSE(fields.conditionsRead("phiAlt"));
+  VolScalarField& k = fields.add(VolScalarField("k", mesh_, io::DimensionSet{}));
+  k.setBoundaryCondition(3, std::make_unique<InletOutletBC<Scalar>>(3, std::vector<Scalar>(3, 5.0), "phiAlt",
+                                                                      "0/k: boundaryField/top"));
+  EXPECT_TRUE(fields.conditionsRead("phiAlt"));
+  EXPECT_TRUE(k.conditionsRead("phiAlt"));
+  EXPECT_FALSE(k.conditionsRead("phi"));
 }
 
 }  // namespace

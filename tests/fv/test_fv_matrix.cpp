@@ -219,7 +219,8 @@ TEST(FvMatrix, FluxSumsToTheLaplacianAndIsAntisymmetricAcrossCyclics) {
 
 // The laplacian streams its diffusivity face by face (a constant, a cell
 // field interpolated on each face as needed); the matrix is the one the
-// interpolated surface field gives, bit for bit, and fluxInto is flux().
+// interpolated surface field gives, bit for bit, fluxInto is flux(), and
+// subtractFluxFrom subtracts it.
 TEST(FvMatrix, StreamedDiffusivityAndFluxIntoAreBitForBitTheSurfaceFieldForms) {
   for (bool cyclic : {false, true}) {
     SerialMesh m(fvtest::boxMesh(cyclic ? Box(6, 5).cyclicX() : Box(6, 5).mapped(fvtest::wavy)));
@@ -250,6 +251,16 @@ TEST(FvMatrix, StreamedDiffusivityAndFluxIntoAreBitForBitTheSurfaceFieldForms) {
     EXPECT_EQ(into, flux.values());
     std::vector<Scalar> tooShort(3);
     EXPECT_THROW(fromCells.fluxInto(tooShort), Error);
+
+    // values - flux() face by face, as the pressure corrector makes phi from phiHbyA in its own storage.
+    std::vector<Scalar> values(into.size()), expected(into.size());
+    for (std::size_t f = 0; f < values.size(); ++f) {
+      values[f] = 0.37 * std::sin(1.3 * static_cast<double>(f)) + 0.01 * static_cast<double>(f);
+      expected[f] = values[f] - flux[static_cast<Label>(f)];
+    }
+    fromCells.subtractFluxFrom(values);
+    EXPECT_EQ(values, expected);
+    EXPECT_THROW(fromCells.subtractFluxFrom(tooShort), Error);
   }
 }
 

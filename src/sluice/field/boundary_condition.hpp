@@ -84,6 +84,11 @@ class BoundaryCondition {
   /// Resolves the other fields this condition reads (InputError naming the
   /// missing field). The registry must outlive the condition.
   virtual void link(const FieldRegistry& /*fields*/) {}
+  /// Whether the condition reads the registered field `name` (one link()
+  /// resolves): a solver that reuses a field's storage for a while asks
+  /// first (IncompressibleFluid builds phiHbyA in phi's storage only when
+  /// no condition reads phi).
+  virtual bool readsField(const std::string& /*name*/) const { return false; }
   /// Face values before the first evaluation when the field file gives no
   /// `value` entry: the owner cells' values (OpenFOAM's patchInternalField);
   /// totalPressure starts at p0.

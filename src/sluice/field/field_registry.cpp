@@ -62,4 +62,14 @@ void FieldRegistry::linkBoundaryConditions() const {
   }
 }
 
+bool FieldRegistry::conditionsRead(const std::string& name) const {
+  for (const Entry& e : entries_) {
+    if (const auto* s = std::get_if<std::unique_ptr<VolScalarField>>(&e.field); s && (*s)->conditionsRead(name))
+      return true;
+    if (const auto* v = std::get_if<std::unique_ptr<VolVectorField>>(&e.field); v && (*v)->conditionsRead(name))
+      return true;
+  }
+  return false;
+}
+
 }  // namespace sluice::field

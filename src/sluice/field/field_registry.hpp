@@ -88,6 +88,9 @@ class FieldRegistry {
   /// other registered fields (InputError naming the field file, patch and
   /// missing field). Call once all fields are registered.
   void linkBoundaryConditions() const;
+  /// Whether a boundary condition of some volume field reads the field
+  /// `name` (on any rank: the conditions are the same on every rank's patches).
+  bool conditionsRead(const std::string& name) const;
 
   /// f(name, field, options) for every volume field (VolScalarField or VolVectorField), in registration order.
   template <class F>

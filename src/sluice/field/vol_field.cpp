@@ -147,6 +147,13 @@ void VolField<T>::linkBoundaryConditions(const FieldRegistry& registry) {
     if (c) c->link(registry);
 }
 
+template <FieldValueType T>
+bool VolField<T>::conditionsRead(const std::string& name) const {
+  for (const auto& c : conditions_)
+    if (c && c->readsField(name)) return true;
+  return false;
+}
+
 template class VolField<Scalar>;
 template class VolField<Vec3>;
 

@@ -94,6 +94,8 @@ class VolField {
   /// Resolves the fields the conditions read (InputError naming the field
   /// file, patch and missing field). Local; the registry must outlive the field.
   void linkBoundaryConditions(const FieldRegistry& registry);
+  /// Whether a condition of this field on this rank reads the field `name`.
+  bool conditionsRead(const std::string& name) const;
 
   /// Updates the ghost cells (FvMesh::updateGhosts), then evaluates every
   /// condition into the boundary values and interpolates coupled faces.

@@ -223,28 +223,42 @@ field::SurfaceField<T> FvMatrix<T>::flux() const {
 }
 
 template <field::FieldValueType T>
-void FvMatrix<T>::fluxInto(std::span<T> result) const {
+template <class Visit>
+void FvMatrix<T>::forEachFaceFlux(const char* caller, Label nValues, Visit&& visit) const {
   const parallel::ScopedPhase phase(mesh().comm().profile(), parallel::Phase::Assembly);
   const field::FvMesh& m = mesh();
-  if (static_cast<Label>(result.size()) != m.nFaces())
-    throw Error(fmt::format("FvMatrix::fluxInto: {} values for {} faces", result.size(), m.nFaces()));
+  if (nValues != m.nFaces()) throw Error(fmt::format("FvMatrix::{}: {} values for {} faces", caller, nValues, m.nFaces()));
   const linear::LduAddressing& a = ldu_.addressing();
   const std::vector<T>& psi = psi_->values();
   const auto& lower = ldu_.lower();
   const auto& upper = ldu_.upper();
+  const bool corrected = !faceFluxCorrection_.empty();
+  // A face's value, with its explicit correction added as a separate sum.
+  const auto emit = [&](Label f, T value) {
+    if (corrected) value = value + faceFluxCorrection_[f];
+    visit(f, value);
+  };
   for (std::size_t f = 0; f < a.lower.size(); ++f)
-    result[static_cast<Label>(f)] = upper[f] * psi[a.upper[f]] - lower[f] * psi[a.lower[f]];
+    emit(static_cast<Label>(f), upper[f] * psi[a.upper[f]] - lower[f] * psi[a.lower[f]]);
   const Label nInternal = m.nInternalFaces();
-  forEachRegularFace([&](Label f, Label P, Label b) {
-    result[f] = cmptMultiply(internalCoeffs_[b], psi[P]) - boundaryCoeffs_[b];
-  });
+  forEachRegularFace([&](Label f, Label P, Label b) { emit(f, cmptMultiply(internalCoeffs_[b], psi[P]) - boundaryCoeffs_[b]); });
   const auto& couple = ldu_.coupleCoeffs();
   for (std::size_t i = 0; i < a.coupleRow.size(); ++i) {
     const Label f = a.coupleFace[i];
-    result[f] = couple[i] * psi[a.coupleGhost[i]] + cmptMultiply(internalCoeffs_[f - nInternal], psi[a.coupleRow[i]]);
+    emit(f, couple[i] * psi[a.coupleGhost[i]] + cmptMultiply(internalCoeffs_[f - nInternal], psi[a.coupleRow[i]]));
   }
-  if (!faceFluxCorrection_.empty())
-    for (Label f = 0; f < m.nFaces(); ++f) result[f] += faceFluxCorrection_[f];
+}
+
+template <field::FieldValueType T>
+void FvMatrix<T>::fluxInto(std::span<T> result) const {
+  // Internal, Regular and coupled faces are every face of the view: each set once.
+  forEachFaceFlux("fluxInto", static_cast<Label>(result.size()), [&](Label f, const T& v) { result[f] = v; });
+}
+
+template <field::FieldValueType T>
+void FvMatrix<T>::subtractFluxFrom(std::span<T> values) const {
+  forEachFaceFlux("subtractFluxFrom", static_cast<Label>(values.size()),
+                  [&](Label f, const T& v) { values[f] = values[f] - v; });
 }
 
 namespace {

@@ -151,6 +151,10 @@ class FvMatrix {
   field::SurfaceField<T> flux() const;
   /// flux() written into `out` (nFaces() values) instead of a new field.
   void fluxInto(std::span<T> out) const;
+  /// values[f] -= flux()[f] on every face but the empty ones (nFaces()
+  /// values), the same bits as subtracting a flux() made first: the pressure
+  /// corrector's phi = phiHbyA - pEqn.flux() in phiHbyA's own storage.
+  void subtractFluxFrom(std::span<T> values) const;
 
   /// One component's scalar system as the linear solver sees it: the
   /// diagonal and source with that component's part of the Regular boundary
@@ -196,6 +200,10 @@ class FvMatrix {
   FvMatrix& operator-=(const std::vector<T>& s) { return addDensity(s, +1); }
 
  private:
+  /// visit(face, flux) once per face that flux() sets, with its value.
+  template <class Visit>
+  void forEachFaceFlux(const char* caller, Label nValues, Visit&& visit) const;
+
   FvMatrix& addDensity(std::span<const T> density, Scalar sign);
   /// += (sign 1) or -= (sign -1) of another matrix of the same field; `op` names it in errors.
   FvMatrix& addMatrix(const FvMatrix& other, Scalar sign, const char* op);

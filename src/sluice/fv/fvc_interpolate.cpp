@@ -1,5 +1,10 @@
 #include "sluice/fv/fvc_interpolate.hpp"
 
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "sluice/core/error.hpp"
 #include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/sym_tensor.hpp"
 #include "sluice/parallel/comm_profile.hpp"
@@ -20,13 +25,21 @@ template std::vector<Scalar> interpolateLinear(const field::FvMesh&, std::span<c
 template std::vector<Vec3> interpolateLinear(const field::FvMesh&, std::span<const Vec3>, std::span<const Vec3>);
 
 std::vector<Scalar> linearFlux(const field::FvMesh& mesh, std::span<const Vec3> cells, std::span<const Vec3> boundary) {
+  std::vector<Scalar> flux(mesh.nFaces(), 0.0);
+  linearFlux(mesh, cells, boundary, flux);
+  return flux;
+}
+
+void linearFlux(const field::FvMesh& mesh, std::span<const Vec3> cells, std::span<const Vec3> boundary,
+                std::span<Scalar> flux) {
   const parallel::ScopedPhase phase(mesh.comm().profile(), parallel::Phase::GradientsFluxes);
+  if (static_cast<Label>(flux.size()) != mesh.nFaces())
+    throw Error(fmt::format("linearFlux: {} values for {} faces", flux.size(), mesh.nFaces()));
   const auto& Sf = mesh.geometry().faceAreas;
   const LinearFaceValues<Vec3> linear(mesh, cells, boundary);
-  std::vector<Scalar> flux(mesh.nFaces(), 0.0);
+  std::fill(flux.begin(), flux.end(), 0.0);
   for (Label f = 0; f < mesh.nInternalFaces(); ++f) flux[f] = dot(linear.internal(f), Sf[f]);
   forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind, Label) { flux[f] = dot(linear.at(f), Sf[f]); });
-  return flux;
 }
 
 namespace fvc {

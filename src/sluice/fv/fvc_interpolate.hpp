@@ -65,6 +65,9 @@ std::vector<T> interpolateLinear(const field::FvMesh& mesh, std::span<const T> c
 /// (the face vectors are never stored: 3 doubles per face less at the peak),
 /// bit for bit the same; zero on empty faces.
 std::vector<Scalar> linearFlux(const field::FvMesh& mesh, std::span<const Vec3> cells, std::span<const Vec3> boundary);
+/// The same written into `flux` (nFaces() values), e.g. storage a field lends.
+void linearFlux(const field::FvMesh& mesh, std::span<const Vec3> cells, std::span<const Vec3> boundary,
+                std::span<Scalar> flux);
 
 namespace fvc {
 

@@ -80,9 +80,6 @@ RowPattern buildRowPattern(const LduAddressing& a) {
     p.start[k + 1] = p.upperStart[k] + nUpper[k];
   }
   p.column.resize(2 * nFaces);
-  p.ownerStart.assign(nCells + 1, 0);
-  for (std::size_t f = 0; f < nFaces; ++f) ++p.ownerStart[static_cast<std::size_t>(a.lower[f]) + 1];
-  for (std::size_t c = 0; c < nCells; ++c) p.ownerStart[c + 1] += p.ownerStart[c];
   // Faces are sorted by owner (lower cell), so visiting them in order fills
   // each lower part in ascending column order; an upper part keeps its
   // owner's face order (ascending in OpenFOAM's upper-triangular order).

@@ -63,6 +63,7 @@ class InletOutletBC : public MixedBC<T> {
   std::unique_ptr<BoundaryCondition<T>> clone() const override;
   bool assignable() const override { return true; }
   void link(const FieldRegistry& fields) override;
+  bool readsField(const std::string& name) const override { return name == phiName_; }
   /// Without a `value` entry the patch starts at the inlet value (as OpenFOAM).
   void initialFaceValues(const FvMesh& mesh, std::span<const T> cells, std::span<T> faceValues) const override;
   std::string writeEntries(std::span<const T> faceValues, const std::string& indent) const override;

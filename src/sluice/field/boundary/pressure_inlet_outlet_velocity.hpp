@@ -34,6 +34,7 @@ class PressureInletOutletVelocityBC : public BoundaryCondition<Vec3> {
   bool fixesValue() const override { return true; }
   bool assignable() const override { return true; }
   void link(const FieldRegistry& fields) override;
+  bool readsField(const std::string& name) const override { return name == phiName_; }
   /// OpenFOAM's updateCoeffs evaluates the patch (with the current flux).
   void updateCoeffs(const FvMesh& mesh, std::span<const Vec3> cells, std::span<Vec3> faceValues) const override {
     evaluate(mesh, cells, faceValues);

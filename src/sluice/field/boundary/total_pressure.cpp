@@ -39,6 +39,10 @@ void TotalPressureBC::link(const FieldRegistry& fields) {
     rho_ = &boundary::linkedField<VolScalarField>(fields, names_.rho, where_, "totalPressure", "density");
 }
 
+bool TotalPressureBC::readsField(const std::string& name) const {
+  return name == names_.U || name == names_.phi || (withDensity_ && name == names_.rho);
+}
+
 std::vector<Scalar> TotalPressureBC::currentValues(const FvMesh& mesh) const {
   const VolVectorField& U = boundary::linked(U_, where_, "totalPressure");
   const SurfaceScalarField& phi = boundary::linked(phi_, where_, "totalPressure");

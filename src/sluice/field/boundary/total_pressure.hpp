@@ -37,6 +37,7 @@ class TotalPressureBC : public BoundaryCondition<Scalar> {
   bool fixesValue() const override { return true; }
   bool assignable() const override { return false; }
   void link(const FieldRegistry& fields) override;
+  bool readsField(const std::string& name) const override;
   void initialFaceValues(const FvMesh& mesh, std::span<const Scalar> cells,
                          std::span<Scalar> faceValues) const override;
   void updateCoeffs(const FvMesh& mesh, std::span<const Scalar> cells, std::span<Scalar> faceValues) const override;

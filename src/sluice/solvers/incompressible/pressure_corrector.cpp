@@ -2,12 +2,16 @@
 // and pimpleFoam), built from the pressure tools.
 #include <algorithm>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "sluice/field/value_wise.hpp"
+#include "sluice/fv/face_loops.hpp"
 #include "sluice/fv/flow_diagnostics.hpp"
 #include "sluice/fv/fvc.hpp"
+#include "sluice/fv/fvc_interpolate.hpp"
 #include "sluice/fv/fvm.hpp"
 #include "sluice/pressure/adjust_phi.hpp"
 #include "sluice/pressure/constrain_hbya.hpp"
@@ -15,6 +19,24 @@
 #include "sluice/solvers/incompressible/incompressible_fluid.hpp"
 
 namespace sluice::solvers {
+
+namespace {
+
+// Storage lent by one field to another for a while: given back to `home` on
+// scope exit if it has not been already.
+struct LentValues {
+  std::vector<Scalar>& home;
+  std::vector<Scalar>& borrower;
+  LentValues(std::vector<Scalar>& homeValues, std::vector<Scalar>& borrowerValues)
+      : home(homeValues), borrower(borrowerValues) {}
+  LentValues(const LentValues&) = delete;
+  LentValues& operator=(const LentValues&) = delete;
+  ~LentValues() {
+    if (home.empty() && !borrower.empty()) home = std::move(borrower);
+  }
+};
+
+}  // namespace
 
 using field::SurfaceScalarField;
 using field::VolScalarField;
@@ -40,9 +62,21 @@ void IncompressibleFluid::correctPressure(int corrector) {
   const VolScalarField& rAU = inverse.rAU;
   std::optional<VolVectorField> HbyA(std::move(inverse.HbyA));
 
-  // phiHbyA = flux(HbyA) + interpolate(rAU) ddtCorr(U, phi)
-  SurfaceScalarField phiHbyA = fv::fvc::flux(*HbyA);
-  phiHbyA.rename("phiHbyA");
+  // phiHbyA = flux(HbyA) + interpolate(rAU) ddtCorr(U, phi), built in phi's
+  // own storage where nothing reads phi's values before phi is made from
+  // phiHbyA at the end of the corrector (a face array less at the pressure
+  // solve's peak): ddtCorr reads only phi's old times, but inletOutlet,
+  // totalPressure and pressureInletOutletVelocity read phi itself when they
+  // update, so with any of them phiHbyA has storage of its own.
+  SurfaceScalarField& phi = fields().modify<SurfaceScalarField>("phi");
+  const bool lendPhi = phi.nOldTimes() >= 1 && !fields().conditionsRead(phi.name());
+  const io::DimensionSet fluxDims = fv::dimsProduct(HbyA->dimensions(), fv::dimsLength(2));
+  SurfaceScalarField phiHbyA = lendPhi ? SurfaceScalarField("phiHbyA", mesh, fluxDims, std::move(phi.values()))
+                                       : SurfaceScalarField("phiHbyA", mesh, fluxDims);
+  // phi gets its storage back however this function ends (on an exception
+  // holding phiHbyA's values; a run stopped by one writes no fields).
+  const LentValues lent{phi.values(), phiHbyA.values()};
+  fv::linearFlux(mesh, HbyA->values(), HbyA->boundaryValues(), phiHbyA.values());
   {
     // interpolate(rAU) face by face, as fvc::interpolate computes it, not
     // stored beside ddtCorr's flux and result (a face array less at the peak).
@@ -82,7 +116,6 @@ void IncompressibleFluid::correctPressure(int corrector) {
   // memory peak; one H() more per corrector).
   if (!settings.consistent) HbyA.reset();
 
-  SurfaceScalarField& phi = fields().modify<SurfaceScalarField>("phi");
   const int nNonOrth = settings.nNonOrthogonalCorrectors;
   for (int nonOrth = 0; nonOrth <= nNonOrth; ++nonOrth) {
     p.updateCoeffs();  // totalPressure takes the current U and phi, as OpenFOAM's fvMatrix does
@@ -90,8 +123,12 @@ void IncompressibleFluid::correctPressure(int corrector) {
     if (pRef_.needed()) pEqn.setReference(pRef_.localCell(), pRef_.value());
     pEqn.solve(p, solver(pimple_.pressureSolver(corrector, nonOrth)));
     if (nonOrth == nNonOrth) {
-      pEqn.fluxInto(phi.values());  // phi = phiHbyA - pEqn.flux(), without a field for the flux
-      for (Label f = 0; f < mesh.nFaces(); ++f) phi[f] = phiHbyA[f] - phi[f];
+      // phi = phiHbyA - pEqn.flux(), face by face, in phiHbyA's storage when it is phi's own.
+      if (lendPhi)
+        phi.values() = std::move(phiHbyA.values());
+      else
+        phi.values() = phiHbyA.values();
+      pEqn.subtractFluxFrom(phi.values());
     }
   }
 
