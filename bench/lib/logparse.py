@@ -41,6 +41,8 @@ def parse_log(lines: list[tuple[float, str]]) -> dict:
       step_at        timestamps of those lines
       first_step_at  timestamp of the first, or None
       end_at         timestamp of the first "End" line after the steps, or None
+      last_step_end_at  timestamp of the last ExecutionTime line (the end of the
+                     last step; both codes print one per step), or None
       solves         [{"step": i (1-based), "equation": "p", "solver": "DICPCG", "iterations": n,
                        "initial": r0, "final": r}, ...] in log order
       iterations     {"p": [n, ...], "Ux": [...], ...} per equation in log order
@@ -48,7 +50,7 @@ def parse_log(lines: list[tuple[float, str]]) -> dict:
       clock_time     last OpenFOAM ClockTime (whole seconds) or None
     """
     step_at: list[float] = []
-    end_at = None
+    end_at = last_step_end_at = None
     solves = []
     execution_time = clock_time = None
     for t, raw in lines:
@@ -66,6 +68,8 @@ def parse_log(lines: list[tuple[float, str]]) -> dict:
             m = EXEC_RE.match(line)
             if m:
                 execution_time, clock_time = float(m.group(1)), float(m.group(2))
+                if end_at is None:
+                    last_step_end_at = t
                 continue
             if end_at is None and END_RE.match(line):
                 end_at = t
@@ -73,7 +77,7 @@ def parse_log(lines: list[tuple[float, str]]) -> dict:
     for s in solves:
         iterations.setdefault(s["equation"], []).append(s["iterations"])
     return {"steps": len(step_at), "step_at": step_at, "first_step_at": step_at[0] if step_at else None,
-            "end_at": end_at, "solves": solves, "iterations": iterations,
+            "end_at": end_at, "last_step_end_at": last_step_end_at, "solves": solves, "iterations": iterations,
             "execution_time": execution_time, "clock_time": clock_time}
 
 

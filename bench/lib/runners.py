@@ -213,6 +213,12 @@ def run_code(code: str, case_dir: Path, np: int, tools: Tools, work: Path, expec
         record["startup"] = info["end_at"]
     else:
         record["per_step"] = None
+    # The same over the steps alone: to the end of the last step (its
+    # ExecutionTime line), leaving out end-of-run work (sluice's final-state
+    # write, which OpenFOAM does not make unless the write interval says so).
+    record["per_step_steps"] = None
+    if info["first_step_at"] is not None and info["last_step_end_at"] is not None and info["steps"] > 0:
+        record["per_step_steps"] = (info["last_step_end_at"] - info["first_step_at"]) / info["steps"]
 
     record["rss_kib"] = read_rss(rss_prefix, np)
     record["pmpi"] = read_pmpi(pmpi_prefix, np)
