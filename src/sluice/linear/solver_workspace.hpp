@@ -26,7 +26,8 @@
 // the outermost scope ends (a smoother's or a nested solver's run inside
 // their solver's) the work vectors and the row matrix are freed, so that
 // what a run does between solves (U's correction, writes) does not sit on
-// them (72 B per cell with PCG and DIC). The factors stay: the next solve
+// them (56 B per cell of a 2D mesh with PCG: three vectors and the row
+// matrix). The factors stay: the next solve
 // reuses one whose matrix is unchanged (the components of a vector
 // equation). Slots are numbered per use: a solver
 // takes slots from 0; a smoother (run inside smoothSolver's solve) takes

@@ -61,7 +61,8 @@ struct MeshGeometry {
   /// them from the owner and neighbour centres and the area vector, with
   /// compute()'s formulas (the same bits). `owner` and `neighbour` are the
   /// mesh's lists (at least nInternalFaces entries); they must outlive this
-  /// geometry, and the internal faces' cell centres must not change.
+  /// geometry and its copies, and the internal faces' cell centres must not
+  /// change.
   void computeInternalDeltaCoeffs(Label nInternalFaces, std::span<const Label> owner,
                                   std::span<const Label> neighbour);
   /// The formulas: 1/|d| and 1/max(n.d, 0.05|d|, tiny) with n = Sf/|Sf|.
