@@ -91,7 +91,7 @@ TEST(RowPattern, ScheduleRunsEveryFaceFromLowerToUpperCell) {
   for (Label k = 0; k < p.nRows(); ++k)
     for (Label e = p.start[k]; e < p.start[k + 1]; ++e) rowOfEntry[e] = p.cell[k];
   Label visited = 0;
-  p.forEachEntryFace(a->lower, a->upper, [&](Label e, Label f, bool isUpper) {
+  p.forEachEntryFace(ownerStart(*a), a->upper, [&](Label e, Label f, bool isUpper) {
     EXPECT_EQ(e, visited++) << "entries in order";
     EXPECT_EQ(p.column[e], isUpper ? a->upper[f] : a->lower[f]) << "entry " << e;
     EXPECT_EQ(rowOfEntry[e], isUpper ? a->lower[f] : a->upper[f]) << "entry " << e;
@@ -111,7 +111,7 @@ TEST(RowPattern, FacesBetweenTheSameTwoCellsKeepTheirOwnEntries) {
   a->setFaces({0, 0, 0, 1, 1}, {1, 1, 2, 2, 2});
   const RowPattern& p = a->rows();
   std::vector<std::pair<Label, bool>> faceOf(static_cast<std::size_t>(p.nEntries()), {-1, false});
-  p.forEachEntryFace(a->lower, a->upper, [&](Label e, Label f, bool isUpper) { faceOf[e] = {f, isUpper}; });
+  p.forEachEntryFace(ownerStart(*a), a->upper, [&](Label e, Label f, bool isUpper) { faceOf[e] = {f, isUpper}; });
   // Every face once as lower and once as upper.
   for (Label f = 0; f < 5; ++f) {
     EXPECT_EQ(std::count(faceOf.begin(), faceOf.end(), std::pair<Label, bool>{f, false}), 1) << "face " << f;

@@ -121,7 +121,7 @@ void IncompleteLduFactor<T>::compute(const LduMatrix& A, bool symmetric, std::ve
     return;
   }
   factor_.resize(2 * nFaces);
-  rows.forEachEntryFace(a.lower, a.upper, [&](Label e, Label f, bool isUpper) {
+  rows.forEachEntryFace(ownerStart(a), a.upper, [&](Label e, Label f, bool isUpper) {
     factor_[static_cast<std::size_t>(e)] =
         isUpper ? static_cast<T>(d[a.lower[f]] * upper[f]) : static_cast<T>(d[a.upper[f]] * lower[f]);
   });

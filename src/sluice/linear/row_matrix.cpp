@@ -153,7 +153,7 @@ void RowMatrix::assign(const LduMatrix& A) {
   const Scalar* lower = A.lower().data();
   const Scalar* upper = A.upper().data();
   double* v = offDiag_.data();
-  pattern_->forEachEntryFace(a.lower, a.upper, [&](Label e, Label f, bool isUpper) { v[e] = isUpper ? upper[f] : lower[f]; });
+  pattern_->forEachEntryFace(ownerStart(a), a.upper, [&](Label e, Label f, bool isUpper) { v[e] = isUpper ? upper[f] : lower[f]; });
 }
 
 void RowMatrix::release() {

@@ -66,17 +66,15 @@ struct RowPattern {
 
   /// Calls visit(entry, face, isUpper) for every entry in entry order: the
   /// face whose `upper` (isUpper) or `lower` coefficient the entry holds.
-  /// `lowerCells` and `upperCells` are the addressing's lists. Found from the
-  /// rows instead of stored per face (8 B per face less): a row's upper
-  /// entries are its cell's owned faces in order, and a lower entry's face is
-  /// among the faces its column owns (faces between the same two cells in
-  /// face order). Where each cell's owned faces start is counted here, per
-  /// call (4 B per cell for the call, not kept with the pattern).
+  /// `ownerStart` is the addressing's (linear::ownerStart: cell c owns faces
+  /// ownerStart[c] .. ownerStart[c+1]-1), made by the caller for the call
+  /// rather than kept with the pattern (4 B per cell); `upperCells` is the
+  /// addressing's upper list. Found from the rows instead of stored per face
+  /// (8 B per face less): a row's upper entries are its cell's owned faces in
+  /// order, and a lower entry's face is among the faces its column owns
+  /// (faces between the same two cells in face order).
   template <class Visit>
-  void forEachEntryFace(std::span<const Label> lowerCells, std::span<const Label> upperCells, Visit&& visit) const {
-    std::vector<Label> ownerStart(cell.size() + 1, 0);  // cell c owns faces ownerStart[c] .. ownerStart[c+1]-1
-    for (Label l : lowerCells) ++ownerStart[static_cast<std::size_t>(l) + 1];
-    for (std::size_t c = 0; c < cell.size(); ++c) ownerStart[c + 1] += ownerStart[c];
+  void forEachEntryFace(std::span<const Label> ownerStart, std::span<const Label> upperCells, Visit&& visit) const {
     for (std::size_t k = 0; k < cell.size(); ++k) {
       const Label i = cell[k];
       Label f = -1;

@@ -8,7 +8,7 @@ namespace sluice::mesh {
 
 namespace {
 
-constexpr Scalar kTiny = 1e-300;
+constexpr Scalar kTiny = MeshGeometry::kTinyLength;
 
 /// Centre and area vector of one face. Triangles are exact; larger polygons
 /// are split into a fan of triangles about the average of their points. Each

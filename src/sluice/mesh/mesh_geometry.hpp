@@ -65,6 +65,8 @@ struct MeshGeometry {
   /// change.
   void computeInternalDeltaCoeffs(Label nInternalFaces, std::span<const Label> owner,
                                   std::span<const Label> neighbour);
+  /// Lengths and areas below this count as zero (degenerate faces and cells).
+  static constexpr Scalar kTinyLength = 1e-300;
   /// The formulas: 1/|d| and 1/max(n.d, 0.05|d|, tiny) with n = Sf/|Sf|.
   static Scalar deltaCoeffOf(const Vec3& d) { return 1.0 / std::max(mag(d), kTinyLength); }
   static Scalar nonOrthDeltaCoeffOf(const Vec3& sf, const Vec3& d) {
@@ -108,7 +110,6 @@ struct MeshGeometry {
   static std::vector<Vec3> computeCellCentres(const PolyMesh& mesh);
 
  private:
-  static constexpr Scalar kTinyLength = 1e-300;
   Vec3 internalDelta(Label face) const { return cellCentres[neighbour_[face]] - cellCentres[owner_[face]]; }
 
   std::vector<Vec3> boundaryFaceCentres_;  ///< per face from firstBoundaryFace_, after keepBoundaryFaceCentresOnly
