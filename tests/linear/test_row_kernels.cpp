@@ -7,11 +7,13 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "linear/grid_system.hpp"
+#include "sluice/core/error.hpp"
 #include "sluice/linear/incomplete_ldu_factor.hpp"
 #include "sluice/linear/row_matrix.hpp"
 
@@ -152,6 +154,69 @@ TEST(RowMatrix, ProductAndResidualEqualTheFaceLoop) {
   const double residual = R.residual(x, b, r, ghosts);
   EXPECT_NEAR(residual, expectedResidual, 1e-10 * expectedResidual);
   for (std::size_t i = 0; i < n; ++i) EXPECT_NEAR(r[i], b[i] - yFaces[i], 1e-13 * (1 + std::abs(b[i])));
+}
+
+TEST(RowMatrix, RowSumsEqualTheFaceLoop) {
+  // Bit for bit where each owner's faces are in neighbour order (a grid, a
+  // finite-volume mesh); to rounding on the irregular grid, whose owners at
+  // i = 0 list their neighbours out of order.
+  NoGhosts ghosts;
+  for (const bool ordered : {true, false}) {
+    SCOPED_TRACE(ordered ? "ordered faces" : "irregular grid");
+    const test::SlabGrid g = test::makeSlabGrid(23, 17, 0, 1);
+    const std::shared_ptr<LduAddressing> a = ordered ? g.addressing : irregularGrid();
+    const LduMatrix A = someMatrix(a, /*symmetric=*/false);
+    const auto n = static_cast<std::size_t>(a->nCells);
+    std::vector<double> faces(n), rows(n);
+    A.sumA(faces);
+    RowMatrix R;
+    R.assign(A);
+    R.sumA(rows);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (ordered)
+        EXPECT_EQ(rows[i], faces[i]) << "row " << i;
+      else
+        EXPECT_NEAR(rows[i], faces[i], 1e-13 * (1 + std::abs(faces[i]))) << "row " << i;
+    }
+  }
+}
+
+TEST(RowMatrix, LendsTheUpperCoefficientsOfASymmetricMatrixAndGivesThemBackBitForBit) {
+  const test::SlabGrid g = test::makeSlabGrid(23, 17, 0, 1);
+  LduMatrix A = someMatrix(g.addressing, /*symmetric=*/true);
+  A.makeSymmetric();  // one array stored, lower() reads upper()
+  const std::vector<double> upper = A.upper();
+  const auto n = static_cast<std::size_t>(g.nCells());
+  const std::vector<double> x = someVector(n, 0.4);
+  std::vector<double> before(n), during(n), xs = x;
+  NoGhosts ghosts;
+  A.amul(xs, before, ghosts);
+  RowMatrix R;
+  R.assign(A);
+  EXPECT_FALSE(R.lendFrom(A)) << "lending needs the owner's Lending scope";
+  const CoefficientStamp stamp = A.stamp();
+  {
+    const LduMatrix::Lending lending(A);
+    R.assign(A);
+    ASSERT_TRUE(R.lendFrom(A));
+    EXPECT_TRUE(A.upperLent());
+    EXPECT_THROW(static_cast<void>(std::as_const(A).upper()), Error);
+    EXPECT_THROW(A.amul(xs, during, ghosts), Error);
+    EXPECT_THROW(static_cast<void>(LduMatrix(A)), Error);
+    R.multiply(xs, during, ghosts);  // the row form alone serves the solve
+    EXPECT_EQ(during, before);
+    R.release();
+  }
+  EXPECT_FALSE(A.upperLent());
+  EXPECT_EQ(std::as_const(A).upper(), upper);
+  EXPECT_TRUE(stamp.matches(A)) << "lending does not change the coefficients' version";
+  EXPECT_EQ(A.lendable(), nullptr);
+
+  LduMatrix C = someMatrix(g.addressing, /*symmetric=*/false);  // lower stored apart: not lent
+  const LduMatrix::Lending lending(C);
+  R.assign(C);
+  EXPECT_FALSE(R.lendFrom(C));
+  EXPECT_FALSE(C.upperLent());
 }
 
 TEST(RowMatrix, GaussSeidelSweepsEqualCellOrderSweeps) {

@@ -5,6 +5,8 @@
 // between solves the workspace holds only the factors.
 #include <algorithm>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <span>
 #include <string>
 #include <vector>
@@ -167,6 +169,81 @@ TEST(SolverWorkspace, PAndPFinalTogetherTakeTheStorageOfOneSolverAndNoneIsHeldBe
     EXPECT_EQ(w->bytes(), w->factorBytes());
   }
   EXPECT_EQ(t.workspace->factorBytes(), nCells * sizeof(double));
+}
+
+// Records, at each ghost update inside a solve, whether the matrix's upper
+// coefficients are lent and the workspace's row matrix bytes.
+class LendingProbe final : public GhostUpdater {
+ public:
+  const LduMatrix* matrix = nullptr;
+  const SolverWorkspace* workspace = nullptr;
+  int updates = 0, lentUpdates = 0;
+  std::size_t heldBytes = 0;  ///< face-form upper plus row form, at most
+
+  void startGhostUpdate(std::span<double>, int) override {
+    ++updates;
+    if (matrix->upperLent()) ++lentUpdates;
+    const std::size_t upperBytes = matrix->upperLent() ? 0 : matrix->addressing().lower.size() * sizeof(double);
+    heldBytes = std::max(heldBytes, upperBytes + workspace->rowMatrixBytes());
+  }
+  void finishGhostUpdate() override {}
+};
+
+TEST(SolverWorkspace, PcgOnALendingMatrixHoldsOneCopyOfTheCoefficientsWithTheSameBits) {
+  Pressure t;
+  const auto nFaces = t.g.addressing->lower.size();
+  LduMatrix A = test::assemble(t.g, GridOperator{});
+  A.makeSymmetric();
+  const std::vector<double> upper = std::as_const(A).upper();
+  for (const char* body : {"solver PCG; preconditioner DIC;", "solver PCG; preconditioner diagonal;",
+                           "solver PCG; preconditioner DIC; precision single;"}) {
+    SCOPED_TRACE(body);
+    auto solveWith = [&](bool lending, LendingProbe& probe) {
+      auto p = t.make(body, "p", std::make_shared<SolverWorkspace>());
+      probe.matrix = &A;
+      probe.workspace = &p->workspace();
+      std::vector<double> x(static_cast<std::size_t>(t.g.nLocalCells()), 0.0);
+      std::optional<LduMatrix::Lending> scope;
+      if (lending) scope.emplace(A);
+      const SolverPerformance perf = p->solve(A, x, t.b, probe);
+      EXPECT_FALSE(A.upperLent());
+      return std::pair(perf, x);
+    };
+    LendingProbe plain, lent;
+    const auto [perfPlain, xPlain] = solveWith(false, plain);
+    const auto [perfLent, xLent] = solveWith(true, lent);
+    EXPECT_EQ(xLent, xPlain);
+    EXPECT_EQ(perfLent.initialResidual, perfPlain.initialResidual);
+    EXPECT_EQ(perfLent.finalResidual, perfPlain.finalResidual);
+    EXPECT_EQ(perfLent.iterations, perfPlain.iterations);
+    EXPECT_EQ(plain.lentUpdates, 0);
+    EXPECT_EQ(lent.lentUpdates, lent.updates) << "lent from the first product to the last";
+    EXPECT_GT(lent.updates, 0);
+    EXPECT_EQ(plain.heldBytes, 3 * nFaces * sizeof(double));  // upper, and both triangles in row form
+    EXPECT_EQ(lent.heldBytes, 2 * nFaces * sizeof(double));   // the row form alone
+    EXPECT_EQ(std::as_const(A).upper(), upper);
+  }
+}
+
+TEST(SolverWorkspace, FactorOfADestroyedMatrixIsFreedWhenTheNextSolveStarts) {
+  Pressure t;
+  auto p = t.make("solver PCG; preconditioner DIC;", "p", t.workspace);
+  auto u = t.make("solver smoothSolver; smoother symGaussSeidel;", "U", t.workspace);
+  const LduMatrix U = test::assemble(t.g, GridOperator{1.0, 2.0, -1.0});
+  const auto nCells = static_cast<std::size_t>(t.g.nCells());
+  {
+    const LduMatrix A = test::assemble(t.g, GridOperator{});
+    t.solve(*p, A);
+    t.solve(*u, U);  // A still exists: its factor stays for a later solve of A
+    EXPECT_EQ(t.workspace->factorBytes(), nCells * sizeof(double));
+  }
+  EXPECT_EQ(t.workspace->factorBytes(), nCells * sizeof(double));  // nothing frees it until a solve starts
+  t.solve(*u, U);
+  EXPECT_EQ(t.workspace->factorBytes(), 0u);
+  const LduMatrix B = test::assemble(t.g, GridOperator{});
+  t.solve(*p, B);  // a new factor in the same entry
+  EXPECT_EQ(t.workspace->factorBytes(), nCells * sizeof(double));
+  EXPECT_EQ(Pressure::factorizations(*p), 2);
 }
 
 TEST(SolverWorkspace, NestedSolveScopesFreeTheScratchWhenTheOutermostEnds) {

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "sluice/core/error.hpp"
+#include "sluice/core/release.hpp"
 #include "sluice/parallel/distribute.hpp"
 #include "sluice/parallel/parallel_error.hpp"
 #include "sluice/parallel/fault_injection.hpp"
@@ -379,6 +380,13 @@ const linear::MultigridMesh& FvMesh::multigridMesh() const {
 const mesh::PolyMesh& FvMesh::poly() const { return impl_->dist.mesh; }
 const mesh::MeshGeometry& FvMesh::geometry() const { return impl_->geo; }
 const parallel::DistributedMesh& FvMesh::distributed() const { return impl_->dist; }
+void FvMesh::releaseSamplingIds() {
+  parallel::DistributedMesh& d = impl_->dist;
+  release(d.globalPointIds);
+  d.globalFaceIds.resize(static_cast<std::size_t>(nFaces_));
+  d.globalFaceIds.shrink_to_fit();
+  d.samplingIdsReleased = true;
+}
 parallel::Communicator& FvMesh::comm() const { return *impl_->comm; }
 
 Label FvMesh::nGhostCells() const { return impl_->nProcGhosts + static_cast<Label>(impl_->cyclicSource.size()); }

@@ -119,6 +119,12 @@ class FvMesh : public linear::GhostUpdater {
   /// The rank's mesh as distributed; its globalCellIds are globalCellIds()
   /// (the cyclic ghosts' ids appended after the processor ghosts').
   const parallel::DistributedMesh& distributed() const;
+  /// Frees the global ids only sampling reads (output::SamplingMesh):
+  /// distributed().globalPointIds (8 B per point) and the empty faces'
+  /// entries of globalFaceIds (8 B per empty face: half the faces of a 2D
+  /// mesh), and marks them released (DistributedMesh::samplingIdsReleased).
+  /// For a run that samples nothing; local.
+  void releaseSamplingIds();
   parallel::Communicator& comm() const;
 
   // Sizes and faceGhost are inline: operators call them in their face loops.
@@ -136,7 +142,8 @@ class FvMesh : public linear::GhostUpdater {
   std::span<const Scalar> cellVolumes() const;
   /// Global id of every local cell (ghosts: the id of the cell they copy).
   std::span<const GlobalLabel> globalCellIds() const;
-  /// Global (undecomposed) face id of every local face.
+  /// Global (undecomposed) face id of every local face: the nFaces() faces,
+  /// then the empty ones unless releaseSamplingIds() freed theirs.
   std::span<const GlobalLabel> globalFaceIds() const;
 
   /// Index of every owned cell in the case files' cell order (the order of

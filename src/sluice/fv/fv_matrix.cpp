@@ -385,6 +385,9 @@ void FvMatrix<T>::solveWith(field::VolField<T>& psi, const ScalarSolveFn& solveS
   const field::FvMesh& m = mesh();
   const Label nLocal = m.nLocalCells();
   const Label nCells = m.nCells();
+  // Nothing reads this matrix's coefficients while a solve runs: a solver
+  // may hold them in row form alone meanwhile (LduMatrix::Lending).
+  const linear::LduMatrix::Lending lending(ldu_);
   std::array<bool, 3> solved{true, true, true};
   if constexpr (nComponents<T> > 1) solved = m.solutionDirections();
   // Each component's Regular boundary coefficients go onto the diagonal in

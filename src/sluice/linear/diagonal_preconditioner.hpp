@@ -15,6 +15,7 @@ template <class T>
 class DiagonalPreconditioner final : public Preconditioner {
  public:
   std::string_view name() const override { return "diagonal"; }
+  bool appliesWithoutFaceCoefficients() const override { return true; }
   double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
 
  protected:

@@ -33,6 +33,7 @@ class DicPreconditioner final : public Preconditioner {
   /// `workspace`: where the factor is kept (null: a workspace of its own).
   explicit DicPreconditioner(std::shared_ptr<SolverWorkspace> workspace = nullptr);
   std::string_view name() const override { return "DIC"; }
+  bool appliesWithoutFaceCoefficients() const override { return true; }  // its factor, or the row matrix
   double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
   std::array<double, 2> updateAndApply(const CgUpdate& update, std::span<double> w) const override;
 

@@ -69,8 +69,13 @@ LduMatrix::LduMatrix(std::shared_ptr<const LduAddressing> addressing)
   couple_.assign(addressing_->coupleRow.size(), 0.0);
 }
 
+void LduMatrix::requireNotLent(const char* what) const {
+  if (upperLent_)
+    throw Error(fmt::format("LduMatrix::{}: the upper coefficients are lent to a solver's row matrix", what));
+}
+
 LduMatrix::LduMatrix(const LduMatrix& other)
-    : addressing_(other.addressing_),
+    : addressing_((other.requireNotLent("copy"), other.addressing_)),
       diag_(other.diag_),
       lower_(other.lower_),
       upper_(other.upper_),
@@ -81,6 +86,8 @@ LduMatrix::LduMatrix(const LduMatrix& other)
 
 LduMatrix& LduMatrix::operator=(const LduMatrix& other) {
   if (this != &other) {
+    other.requireNotLent("copy");
+    requireNotLent("assignment");
     addressing_ = other.addressing_;
     diag_ = other.diag_;
     lower_ = other.lower_;
@@ -102,6 +109,7 @@ CoefficientStamp LduMatrix::stamp() const {
 }
 
 std::vector<Scalar>& LduMatrix::lower() {
+  requireNotLent("lower");
   ++version_;
   if (!lowerStored_) {
     lower_ = upper_;
@@ -111,6 +119,7 @@ std::vector<Scalar>& LduMatrix::lower() {
 }
 
 void LduMatrix::makeSymmetric() {
+  requireNotLent("makeSymmetric");
   ++version_;
   std::vector<Scalar>().swap(lower_);
   lowerStored_ = false;
@@ -119,6 +128,7 @@ void LduMatrix::makeSymmetric() {
 bool LduMatrix::symmetric() const { return !lowerStored_ || lower_ == upper_; }
 
 void LduMatrix::amul(std::span<double> x, std::span<double> y, GhostUpdater& ghosts) const {
+  requireNotLent("amul");
   const LduAddressing& a = *addressing_;
   const auto nCells = static_cast<std::size_t>(a.nCells);
   if (x.size() < static_cast<std::size_t>(a.nLocalCells) || y.size() < nCells)
@@ -152,6 +162,7 @@ void LduMatrix::residual(std::span<double> x, std::span<const double> b, std::sp
 }
 
 void LduMatrix::sumA(std::span<double> rowSums) const {
+  requireNotLent("sumA");
   const LduAddressing& a = *addressing_;
   const auto nCells = static_cast<std::size_t>(a.nCells);
   for (std::size_t c = 0; c < nCells; ++c) rowSums[c] = diag_[c];

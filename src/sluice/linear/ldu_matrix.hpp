@@ -33,6 +33,16 @@
 //
 //   LduMatrix P(addressing);  P.upper()[f] = g;      // P.lower()[f] == g, one array stored
 //   LduMatrix C(addressing);  C.lower()[f] = -w F;   // C.storesLower(): upper and lower apart
+//
+// Lending: a solver iterates on a row-form copy of the coefficients
+// (RowMatrix). For a matrix in symmetric storage whose owner allows it for
+// a stretch of solves (a Lending scope), the solver may free the face-form
+// upper coefficients once its row copy holds them and make them again from
+// it when the solve ends (RowMatrix::lendFrom, release), so the two copies
+// are not held at once; the version does not change. While lent, upper() is
+// empty and amul, residual, sumA and copies refuse (Error).
+//
+//   { const LduMatrix::Lending lending(P); solver.solve(P, x, b, ghosts); }   // P whole again after the solve
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -107,6 +117,9 @@ class LduMatrix;
 class CoefficientStamp {
  public:
   bool matches(const LduMatrix& matrix) const;
+  /// Whether the matrix this stamp was taken from has been destroyed (a
+  /// default stamp: true), so that no matrix can match it again.
+  bool matrixGone() const { return identity_.expired(); }
 
  private:
   friend class LduMatrix;
@@ -133,12 +146,22 @@ class LduMatrix {
   std::vector<Scalar>& diag() { ++version_; return diag_; }
   /// Writable lower coefficients; on a matrix storing none, first a copy of upper.
   std::vector<Scalar>& lower();
-  std::vector<Scalar>& upper() { ++version_; return upper_; }
+  std::vector<Scalar>& upper() {
+    requireNotLent("upper");
+    ++version_;
+    return upper_;
+  }
   std::vector<Scalar>& coupleCoeffs() { ++version_; return couple_; }
   const std::vector<Scalar>& diag() const { return diag_; }
   /// The lower coefficients: upper() while the matrix stores none (symmetric storage).
-  const std::vector<Scalar>& lower() const { return lowerStored_ ? lower_ : upper_; }
-  const std::vector<Scalar>& upper() const { return upper_; }
+  const std::vector<Scalar>& lower() const {
+    requireNotLent("lower");
+    return lowerStored_ ? lower_ : upper_;
+  }
+  const std::vector<Scalar>& upper() const {
+    requireNotLent("upper");
+    return upper_;
+  }
   const std::vector<Scalar>& coupleCoeffs() const { return couple_; }
   bool symmetric() const;  ///< lower == upper (checked on request, not cached)
   /// Whether lower coefficients are stored apart from upper (see the file comment).
@@ -150,6 +173,23 @@ class LduMatrix {
   /// type, which decides which solvers may be used. Set by whoever assembles.
   bool asymmetricStructure() const { return asymmetricStructure_; }
   void setAsymmetricStructure(bool asymmetric) { asymmetricStructure_ = asymmetric; }
+
+  /// Allows solvers to lend this matrix's coefficients (file comment) while
+  /// the scope lasts; made by the matrix's owner, around its solves.
+  class Lending {
+   public:
+    explicit Lending(LduMatrix& matrix) : matrix_(matrix) { matrix_.lendable_ = &matrix_; }
+    ~Lending() { matrix_.lendable_ = nullptr; }
+    Lending(const Lending&) = delete;
+    Lending& operator=(const Lending&) = delete;
+
+   private:
+    LduMatrix& matrix_;
+  };
+  /// The matrix, writable, while a Lending scope allows lending; else null.
+  LduMatrix* lendable() const { return lendable_; }
+  /// Whether a row matrix holds the upper coefficients now (upper() empty).
+  bool upperLent() const { return upperLent_; }
 
   /// Advanced by every non-const coefficient accessor and markModified().
   std::uint64_t version() const { return version_; }
@@ -172,8 +212,12 @@ class LduMatrix {
   bool lowerStored_ = false;  ///< false: lower_ is empty and lower() reads upper_
   bool asymmetricStructure_ = false;
   friend class CoefficientStamp;
+  friend class RowMatrix;  // lends upper_ and gives it back (see Lending)
+  void requireNotLent(const char* what) const;
   std::shared_ptr<const int> identity_;  ///< unique per matrix object (see CoefficientStamp)
   std::uint64_t version_ = 0;
+  LduMatrix* lendable_ = nullptr;  ///< this matrix while a Lending scope lasts
+  bool upperLent_ = false;
 };
 
 }  // namespace sluice::linear

@@ -12,6 +12,7 @@ namespace sluice::linear {
 class NoPreconditioner final : public Preconditioner {
  public:
   std::string_view name() const override { return "none"; }
+  bool appliesWithoutFaceCoefficients() const override { return true; }
   double apply(std::span<const double> r, std::span<double> w, const ProgressHook& progress = {}) const override;
 
  protected:

@@ -31,6 +31,12 @@ SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, 
   RowMatrix& rows = ws.rows();
   rows.assign(A);
   preconditioner_->prepare(A, &rows);  // DIC / DILU in double take A's entries from rows
+  // From here on only the row form of A is read: where A's owner allows it,
+  // its face-form upper coefficients are freed until the solve ends (the
+  // workspace gives them back before freeing the row matrix, after the
+  // vectors), so the two forms and the vectors are not held at once.
+  const bool lent =
+      ws.inOutermostSolve() && preconditioner_->appliesWithoutFaceCoefficients() && rows.lendFrom(A);
   // The vectors after the factorisation, which has scratch of its own. Three,
   // as OpenFOAM's PCG: M^-1 r and A p share one (wA), since M^-1 r is used up
   // by the direction update before A p is formed, and A p by the residual
@@ -41,7 +47,10 @@ SolverPerformance PcgSolver::solveImpl(const LduMatrix& A, std::span<double> x, 
   const std::span<double> pA = ws.vector(2, static_cast<std::size_t>(A.nLocalCells()));  // p
 
   SolverPerformance perf{name_, fieldName(), 0, 0, 0, false};
-  const detail::NormParts parts = detail::normParts(comm(), A, x, b, ghosts, wA, rA);
+  // From the row form when lent: the same bits where each cell's faces are
+  // in (owner, neighbour) order, as a finite-volume mesh's are.
+  const detail::NormParts parts = lent ? detail::normParts(comm(), rows, x, b, ghosts, wA, rA)
+                                       : detail::normParts(comm(), A, x, b, ghosts, wA, rA);
   // Reductions: one for the initial norms and w.r, then two per iteration
   // (p.Ap; and sum|r| fused with the next w.r).
   std::array<double, 3> sums{parts.normFactor, parts.residual, preconditioner_->apply(rA, wA)};

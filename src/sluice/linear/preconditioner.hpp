@@ -49,6 +49,10 @@ class Preconditioner {
 
   /// Registry name ("DIC", "DILU", "diagonal", "none").
   virtual std::string_view name() const = 0;
+  /// Whether apply and updateAndApply never read the face-form off-diagonal
+  /// coefficients of the prepared matrix (a solver may lend them to its row
+  /// matrix then, see RowMatrix::lendFrom). False unless known.
+  virtual bool appliesWithoutFaceCoefficients() const { return false; }
 
   /// Refactors if A is not the matrix state factored last (or that factor
   /// needs a row matrix and none is given). True if it did. `rowsOfA`: a

@@ -144,6 +144,7 @@ void withInterleavedRows(int components, const RowPattern& p, const double* valu
 }  // namespace
 
 void RowMatrix::assign(const LduMatrix& A) {
+  giveBack();
   const LduAddressing& a = A.addressing();
   matrix_ = &A;
   stamp_ = A.stamp();
@@ -156,11 +157,53 @@ void RowMatrix::assign(const LduMatrix& A) {
   pattern_->forEachEntryFace(ownerStart(a), a.upper, [&](Label e, Label f, bool isUpper) { v[e] = isUpper ? upper[f] : lower[f]; });
 }
 
+bool RowMatrix::lendFrom(const LduMatrix& A) {
+  LduMatrix* owner = A.lendable();
+  if (owner == nullptr || owner != matrix_ || A.storesLower() || A.upperLent() || !holdsCurrentCoefficients())
+    return false;
+  std::vector<Scalar>().swap(owner->upper_);
+  owner->upperLent_ = true;
+  lentFrom_ = owner;
+  return true;
+}
+
+void RowMatrix::giveBack() {
+  if (lentFrom_ != nullptr) {
+    // A row's upper entries are its cell's faces as owner, in face order.
+    const LduAddressing& a = lentFrom_->addressing();
+    std::vector<Scalar> upper(a.lower.size());
+    const std::vector<Label> starts = ownerStart(a);
+    const RowPattern& p = *pattern_;
+    for (std::size_t k = 0; k < p.cell.size(); ++k) {
+      auto f = static_cast<std::size_t>(starts[static_cast<std::size_t>(p.cell[k])]);
+      for (Label e = p.upperStart[k]; e < p.start[k + 1]; ++e) upper[f++] = offDiag_[static_cast<std::size_t>(e)];
+    }
+    lentFrom_->upper_ = std::move(upper);
+    lentFrom_->upperLent_ = false;
+    lentFrom_ = nullptr;
+  }
+}
+
 void RowMatrix::release() {
+  giveBack();
   std::vector<double>().swap(offDiag_);
   matrix_ = nullptr;
   pattern_ = nullptr;
   stamp_ = {};
+}
+
+void RowMatrix::sumA(std::span<double> rowSums) const {
+  const LduAddressing& a = matrix_->addressing();
+  const RowPattern& p = *pattern_;
+  const std::vector<Scalar>& diag = matrix_->diag();
+  for (std::size_t k = 0; k < p.cell.size(); ++k) {
+    const auto i = static_cast<std::size_t>(p.cell[k]);
+    double sum = diag[i];
+    for (Label e = p.start[k]; e < p.start[k + 1]; ++e) sum += offDiag_[static_cast<std::size_t>(e)];
+    rowSums[i] = sum;
+  }
+  const std::vector<Scalar>& couple = matrix_->coupleCoeffs();
+  for (std::size_t i = 0; i < couple.size(); ++i) rowSums[static_cast<std::size_t>(a.coupleRow[i])] += couple[i];
 }
 
 double RowMatrix::multiply(std::span<double> x, std::span<double> y, GhostUpdater& ghosts,

@@ -31,10 +31,20 @@ enum class ResidualValues { Kept, SumsOnly };
 class RowMatrix {
  public:
   /// Copies A's off-diagonal coefficients into row order and refers to A
-  /// (diagonal, coupled coefficients) until the next assign.
+  /// (diagonal, coupled coefficients) until the next assign (which first
+  /// gives lent coefficients back, as release does).
   void assign(const LduMatrix& A);
-  /// Frees the coefficients and forgets the matrix (until the next assign).
+  /// After assign(A): frees A's upper coefficients, which this row matrix
+  /// then holds alone, where A allows it (LduMatrix::Lending) and stores
+  /// them once (symmetric storage). Returns whether it did. release() gives
+  /// them back. Saves 8 B per face while the solve's vectors exist.
+  bool lendFrom(const LduMatrix& A);
+  /// Gives lent coefficients back to their matrix (the same bits), then
+  /// frees the coefficients and forgets the matrix (until the next assign).
   void release();
+  /// Row sums of A, coupled coefficients included: the same bits as
+  /// LduMatrix::sumA (each row's entries in the order its faces add them).
+  void sumA(std::span<double> rowSums) const;
 
   const LduMatrix& ldu() const { return *matrix_; }
   /// Whether the coefficients copied by the last assign are still A's (A
@@ -87,6 +97,8 @@ class RowMatrix {
   const RowPattern* pattern_ = nullptr;
   std::vector<double> offDiag_;
   CoefficientStamp stamp_;  ///< of the matrix state copied by the last assign
+  LduMatrix* lentFrom_ = nullptr;  ///< the matrix whose upper coefficients this holds alone
+  void giveBack();                 ///< lent coefficients back to lentFrom_ (assign and release do it first)
 };
 
 }  // namespace sluice::linear

@@ -57,21 +57,25 @@ std::vector<SolverPerformance> SmoothSolver::solveComponentsImpl(const LduMatrix
   const auto n = static_cast<std::size_t>(A.nCells());
   const auto nLocal = static_cast<std::size_t>(A.nLocalCells());
   SolverWorkspace& ws = workspace();
-  const std::span<double> r = ws.vector(0, n), Ax = ws.vector(1, n);
-  // One component's values in arrays of their own: for its initial norms,
-  // and for a last component iterating alone.
-  std::vector<double> xc(nLocal), bc(n);
-  // Each component's norms as its own solve computes them, in turn.
+  // Slot 1 holds nLocal values: a last component iterating alone (below) takes it for x.
+  const std::span<double> r = ws.vector(0, n), Ax = ws.vector(1, nLocal).first(n);
+  // Each component's norms as its own solve computes them, in turn, from
+  // one component's values in arrays of their own, freed before the row
+  // matrix is made (the solve's largest moment then holds nothing but the
+  // interleaved arrays, r and Ax).
   std::vector<SolverPerformance> perf(K, SolverPerformance{"smoothSolver", fieldName(), 0, 0, 0, false});
   std::array<double, 3> normFactor{};
   std::array<bool, 3> isConverged{};
-  for (std::size_t c = 0; c < K; ++c) {
-    detail::deinterleave(x, K, c, xc);
-    detail::deinterleave(b, K, c, bc);
-    const detail::InitialNorms norms = detail::initialNorms(comm(), A, xc, bc, ghosts, Ax, r);
-    normFactor[c] = norms.normFactor;
-    perf[c].initialResidual = perf[c].finalResidual = norms.residual;
-    isConverged[c] = converged(perf[c].initialResidual, perf[c].initialResidual);
+  {
+    std::vector<double> xc(nLocal), bc(n);
+    for (std::size_t c = 0; c < K; ++c) {
+      detail::deinterleave(x, K, c, xc);
+      detail::deinterleave(b, K, c, bc);
+      const detail::InitialNorms norms = detail::initialNorms(comm(), A, xc, bc, ghosts, Ax, r);
+      normFactor[c] = norms.normFactor;
+      perf[c].initialResidual = perf[c].finalResidual = norms.residual;
+      isConverged[c] = converged(perf[c].initialResidual, perf[c].initialResidual);
+    }
   }
   RowMatrix& rows = ws.rows();
   rows.assign(A);
@@ -86,7 +90,8 @@ std::vector<SolverPerformance> SmoothSolver::solveComponentsImpl(const LduMatrix
   // While all of them iterate, they do so in x and b themselves (one load
   // brings a neighbour's values of all of them); when one of three leaves,
   // the other two in interleaved copies of their own; a last one alone in
-  // xc and bc.
+  // the storage of Ax and r, which the iterations no longer use (an
+  // interleaving smoother does not use r for sums alone, see Smoother).
   std::vector<double> xi, bi;
   std::array<double, 3> sums{};
   while (nActive > 1) {
@@ -124,9 +129,10 @@ std::vector<SolverPerformance> SmoothSolver::solveComponentsImpl(const LduMatrix
   }
   if (nActive == 1) {
     const std::size_t c = active[0];
+    const std::span<double> xc = ws.vector(1, nLocal), bc = ws.vector(0, n);
     detail::deinterleave(x, K, c, xc);
     detail::deinterleave(b, K, c, bc);
-    iterateAlone(rows, xc, bc, r, normFactor[c], perf[c], isConverged[c], ghosts);
+    iterateAlone(rows, xc, bc, {}, normFactor[c], perf[c], isConverged[c], ghosts);
     detail::interleave(xc, K, c, x);
   }
   for (std::size_t c = 0; c < K; ++c) perf[c].converged = isConverged[c];

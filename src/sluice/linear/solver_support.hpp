@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sluice/linear/ldu_matrix.hpp"
+#include "sluice/linear/row_matrix.hpp"
 #include "sluice/parallel/communicator.hpp"
 
 namespace sluice::linear::detail {
@@ -35,6 +36,10 @@ struct NormParts {
 /// the sum and the count), then Ax = A x, r = b - A x and this rank's NormParts,
 /// with pA = xAvg * (row sums of A). Ax and r have nCells entries.
 NormParts normParts(const parallel::Communicator& comm, const LduMatrix& A, std::span<double> x,
+                    std::span<const double> b, GhostUpdater& ghosts, std::span<double> Ax, std::span<double> r);
+/// The same from A's row form (rows.assign(A) done), the same bits: A's
+/// face-form off-diagonal coefficients are not read (they may be lent).
+NormParts normParts(const parallel::Communicator& comm, const RowMatrix& rows, std::span<double> x,
                     std::span<const double> b, GhostUpdater& ghosts, std::span<double> Ax, std::span<double> r);
 
 /// normParts and the fused reduction of its two sums, for solvers that

@@ -16,6 +16,19 @@ void SolverWorkspace::releaseScratch() {
   rows_.release();
 }
 
+void SolverWorkspace::releaseOrphanFactors() {
+  auto release = [](auto& entries) {
+    for (auto& entry : entries)
+      if (entry && entry->stamp.matrixGone()) {
+        // The entry itself stays (preconditioners keep its address).
+        entry->factor = std::decay_t<decltype(entry->factor)>();
+        entry->stamp = CoefficientStamp();
+      }
+  };
+  release(doubleFactors_);
+  release(singleFactors_);
+}
+
 template <class T>
 StampedFactor<T>& SolverWorkspace::incompleteFactor(bool symmetric) {
   auto& entries = [this]() -> auto& {

@@ -27,9 +27,10 @@
 // their solver's) the work vectors and the row matrix are freed, so that
 // what a run does between solves (U's correction, writes) does not sit on
 // them (56 B per cell of a 2D mesh with PCG: three vectors and the row
-// matrix). The factors stay: the next solve
+// matrix). The factors stay while their matrix exists: the next solve
 // reuses one whose matrix is unchanged (the components of a vector
-// equation). Slots are numbered per use: a solver
+// equation); an outermost solve first frees those of matrices destroyed
+// since (releaseOrphanFactors). Slots are numbered per use: a solver
 // takes slots from 0; a smoother (run inside smoothSolver's solve) takes
 // from kFirstSmootherSlot, which its solver leaves alone. A factor entry
 // holds the stamp of the matrix state it was computed from (see
@@ -64,7 +65,9 @@ class SolverWorkspace {
   ///   const SolverWorkspace::SolveScope scope(workspace);   // first line of a solve
   class SolveScope {
    public:
-    explicit SolveScope(SolverWorkspace& workspace) : workspace_(workspace) { ++workspace_.activeSolves_; }
+    explicit SolveScope(SolverWorkspace& workspace) : workspace_(workspace) {
+      if (workspace_.activeSolves_++ == 0) workspace_.releaseOrphanFactors();
+    }
     ~SolveScope() {
       if (--workspace_.activeSolves_ == 0) workspace_.releaseScratch();
     }
@@ -74,8 +77,16 @@ class SolverWorkspace {
    private:
     SolverWorkspace& workspace_;
   };
-  /// Frees the work vectors and the row matrix (the factors stay).
+  /// Whether exactly one solve is in progress (the caller's own is the outermost).
+  bool inOutermostSolve() const { return activeSolves_ == 1; }
+  /// Frees the work vectors, then the row matrix (which first gives lent
+  /// coefficients back to their matrix, RowMatrix::release); the factors stay.
   void releaseScratch();
+  /// Frees the factors whose matrix no longer exists (CoefficientStamp::
+  /// matrixGone): nothing can use them again. An outermost solve does this
+  /// first, so a pressure equation's DIC factor does not sit through the next
+  /// time step's momentum solve (the equation object is gone by then).
+  void releaseOrphanFactors();
 
   /// The incomplete factor of one kind (symmetric: DIC, else DILU) and
   /// storage precision, with the stamp of the matrix it holds. Made on the

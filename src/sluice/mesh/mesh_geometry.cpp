@@ -217,15 +217,12 @@ MeshGeometry MeshGeometry::computeCells(const PolyMesh& mesh) {
 }
 
 std::vector<Vec3> MeshGeometry::computeCellCentres(const PolyMesh& mesh) {
-  const Label nFaces = mesh.nFaces();
   const auto& pts = mesh.points();
   const auto& faces = mesh.faces();
-  std::vector<Vec3> faceCentres(nFaces);
-  for (Label f = 0; f < nFaces; ++f) faceCentres[f] = faceCentre(pts, faces[f]);
   std::vector<Vec3> centres;
   std::vector<Scalar> volumes;
   cellsFromFaces(
-      mesh, [&](Label f) -> const Vec3& { return faceCentres[f]; },
+      mesh, [&](Label f) { return faceCentre(pts, faces[f]); },
       [&](Label f) { return faceAreaVector(pts, faces[f]); }, centres, volumes);
   return centres;
 }

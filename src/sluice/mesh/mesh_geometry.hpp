@@ -104,9 +104,10 @@ struct MeshGeometry {
   /// volumes (the other members stay empty): half the memory of compute(),
   /// for start-up work such as geometric decomposition.
   static MeshGeometry computeCells(const PolyMesh& mesh);
-  /// computeCells' cell centres alone, bit for bit, holding the face centres
-  /// but not the area vectors (computed again where the pyramids use them):
-  /// 24 B per face less at the peak of a start-up that needs only centres.
+  /// computeCells' cell centres alone, bit for bit, holding neither the
+  /// face centres nor the area vectors (each computed again where it is
+  /// used, up to four times per face): 48 B per face less at the peak of a
+  /// start-up that needs only centres.
   static std::vector<Vec3> computeCellCentres(const PolyMesh& mesh);
 
  private:

@@ -13,7 +13,18 @@ std::span<const GlobalLabel> checked(std::span<const GlobalLabel> ids, std::size
   return ids;
 }
 
+const parallel::DistributedMesh& withSamplingIds(const parallel::DistributedMesh& distributed) {
+  if (distributed.samplingIdsReleased)
+    throw Error("SamplingMesh: the mesh's global point and empty-face ids were released after start-up "
+                "(FvMesh::releaseSamplingIds); build the sampling mesh before releasing them");
+  return distributed;
+}
+
 }  // namespace
+
+SamplingMesh::SamplingMesh(const parallel::DistributedMesh& distributed)
+    : SamplingMesh(withSamplingIds(distributed).mesh, distributed.globalCellIds, distributed.globalPointIds,
+                   distributed.globalFaceIds) {}
 
 SamplingMesh::SamplingMesh(const mesh::PolyMesh& mesh, std::span<const GlobalLabel> globalCellIds,
                            std::span<const GlobalLabel> globalPointIds, std::span<const GlobalLabel> globalFaceIds)

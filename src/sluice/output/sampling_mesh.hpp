@@ -29,9 +29,8 @@ class SamplingMesh {
   /// outlive this object.
   SamplingMesh(const mesh::PolyMesh& mesh, std::span<const GlobalLabel> globalCellIds,
                std::span<const GlobalLabel> globalPointIds = {}, std::span<const GlobalLabel> globalFaceIds = {});
-  explicit SamplingMesh(const parallel::DistributedMesh& distributed)
-      : SamplingMesh(distributed.mesh, distributed.globalCellIds, distributed.globalPointIds,
-                     distributed.globalFaceIds) {}
+  /// Error if the mesh's sampling ids were released (FvMesh::releaseSamplingIds).
+  explicit SamplingMesh(const parallel::DistributedMesh& distributed);
   SamplingMesh(const SamplingMesh&) = delete;
   SamplingMesh& operator=(const SamplingMesh&) = delete;
 

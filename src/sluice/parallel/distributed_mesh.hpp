@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "sluice/core/error.hpp"
 #include "sluice/core/types.hpp"
 #include "sluice/mesh/poly_mesh.hpp"
 #include "sluice/parallel/halo_pattern.hpp"
@@ -24,13 +25,24 @@ struct DistributedMesh {
   std::vector<GlobalLabel> globalCellIds;  ///< per local cell (owned then ghost): id in the undecomposed mesh
   std::vector<Label> processorFaceGhost;   ///< per face from the first processor face on: its ghost cell
   Label firstProcessorFace = 0;            ///< faces >= this are processor faces (an FvMesh's: up to its nFaces())
-  std::vector<GlobalLabel> globalFaceIds;  ///< per local face: its face in the undecomposed mesh
+  /// Per local face: its face in the undecomposed mesh (once the sampling
+  /// ids are released, only the faces before an FvMesh's empty ones).
+  std::vector<GlobalLabel> globalFaceIds;
   /// Per local point: its point in the undecomposed mesh; empty when every
-  /// point is its own (a rank holding every point: a serial run), see globalPointId.
+  /// point is its own (a rank holding every point: a serial run), see
+  /// globalPointId, or when released (samplingIdsReleased).
   std::vector<GlobalLabel> globalPointIds;
+  /// The ids only sampling reads were freed after start-up, as the run
+  /// samples nothing (FvMesh::releaseSamplingIds): globalPointIds, and
+  /// globalFaceIds of the empty faces. An empty globalPointIds then means
+  /// unknown, not "every point its own".
+  bool samplingIdsReleased = false;
   HaloPattern halo;
 
-  GlobalLabel globalPointId(Label point) const { return globalPointIds.empty() ? point : globalPointIds[point]; }
+  GlobalLabel globalPointId(Label point) const {
+    if (samplingIdsReleased) throw Error("DistributedMesh::globalPointId: the global point ids were released");
+    return globalPointIds.empty() ? point : globalPointIds[point];
+  }
 };
 
 /// The processor patch of rank `me` towards rank `neighbour`, named

@@ -72,6 +72,16 @@ class PatchLookup {
 
 }  // namespace
 
+std::uint64_t ShareMigration::ArrivedFace::range(std::size_t firstVertex, Label nVertices) {
+  static_assert(sizeof(ArrivedFace) == 40, "three ids, two parts and the vertex range");
+  constexpr std::uint64_t maxCount = (std::uint64_t{1} << kCountBits) - 1;
+  if (nVertices < 0 || static_cast<std::uint64_t>(nVertices) > maxCount)
+    throw InputError(fmt::format("start-up: a face with {} vertices (at most {})", nVertices, maxCount));
+  if (static_cast<std::uint64_t>(firstVertex) >> (64 - kCountBits) != 0)
+    throw Error(fmt::format("start-up: {} face vertices on one rank", firstVertex));
+  return static_cast<std::uint64_t>(firstVertex) << kCountBits | static_cast<std::uint64_t>(nVertices);
+}
+
 ShareMigration::ShareMigration(MPI_Comm comm, MeshShare& share, const IdRanges& cellBlocks,
                                std::span<const int> blockPart, StartupTraffic& traffic)
     : comm_(comm), share_(share), traffic_(traffic) {
@@ -172,7 +182,8 @@ ShareMigration::Arrived ShareMigration::arrive(ShareFaces keepOrRelease) {
   for (std::size_t pos = 0; pos < stream.values.size();) {
     const GlobalLabel* r = stream.values.data() + pos;
     const Sides sides = unpackSides(r[3], me);
-    arrived.push_back({r[0], r[1], r[2], sides.ownerPart, sides.neighbourPart, arrivedVertices.size(), sides.nVertices});
+    arrived.push_back({r[0], r[1], r[2], sides.ownerPart, sides.neighbourPart,
+                       ArrivedFace::range(arrivedVertices.size(), sides.nVertices)});
     for (Label k = 0; k < sides.nVertices; ++k) arrivedVertices.push_back(static_cast<Label>(r[kFaceHeader + k]));
     pos += kFaceHeader + static_cast<std::size_t>(sides.nVertices);
   }
@@ -181,7 +192,7 @@ ShareMigration::Arrived ShareMigration::arrive(ShareFaces keepOrRelease) {
     if (ownerPart_[i] != me && neighbourPart_[i] != me) continue;
     const auto verts = share.faces[static_cast<Label>(i)];
     arrived.push_back({share.faceIds[i], share.owner[i], share.neighbour[i], ownerPart_[i], neighbourPart_[i],
-                       arrivedVertices.size(), static_cast<Label>(verts.size())});
+                       ArrivedFace::range(arrivedVertices.size(), static_cast<Label>(verts.size()))});
     arrivedVertices.insert(arrivedVertices.end(), verts.begin(), verts.end());
   }
   if (keepOrRelease == ShareFaces::release) {
@@ -260,7 +271,7 @@ mesh::PolyMesh ShareMigration::globalOrientationMesh(ShareFaces keepOrRelease) {
   owner.reserve(arrived.faces.size());
   // Global numbering puts the internal faces before the boundary faces.
   for (const ArrivedFace& f : arrived.faces) {
-    faces.add(std::span<const Label>(arrived.vertices.data() + f.firstVertex, static_cast<std::size_t>(f.nVertices)));
+    faces.add(std::span<const Label>(arrived.vertices.data() + f.firstVertex(), static_cast<std::size_t>(f.nVertices())));
     owner.push_back(local(f.owner));
     if (f.neighbour >= 0) neighbour.push_back(local(f.neighbour));
   }
@@ -295,8 +306,8 @@ DistributedMesh ShareMigration::build(std::span<const int> rankOfPart, ShareFace
   localOwner.reserve(arrived.size());
   std::vector<Label> scratch;
   auto addFace = [&](const ArrivedFace& f, bool flip) {
-    scratch.assign(arrivedVertices.begin() + static_cast<std::ptrdiff_t>(f.firstVertex),
-                   arrivedVertices.begin() + static_cast<std::ptrdiff_t>(f.firstVertex + f.nVertices));
+    scratch.assign(arrivedVertices.begin() + static_cast<std::ptrdiff_t>(f.firstVertex()),
+                   arrivedVertices.begin() + static_cast<std::ptrdiff_t>(f.firstVertex() + f.nVertices()));
     if (flip) std::reverse(scratch.begin() + 1, scratch.end());  // keep vertex 0: the normal turns round
     faces.add(scratch);
     d.globalFaceIds.push_back(f.id);

@@ -23,6 +23,7 @@
 // for other parts go through the all-to-all buffers.
 #include <mpi.h>
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -59,13 +60,20 @@ class ShareMigration {
 
  private:
   /// A face as it arrives: global ids, the parts of its cells, its vertices
-  /// (global point ids) at [firstVertex, firstVertex + nVertices) of the
-  /// arrived vertex list.
+  /// (global point ids) at [firstVertex(), firstVertex() + nVertices()) of
+  /// the arrived vertex list. 40 bytes (the start-up's largest array holds
+  /// one per face of the part): the vertex range in one word.
   struct ArrivedFace {
     GlobalLabel id = 0, owner = 0, neighbour = -1;
     int ownerPart = 0, neighbourPart = -1;
-    std::size_t firstVertex = 0;
-    Label nVertices = 0;
+    std::uint64_t vertexRange = 0;  ///< see range()
+
+    std::size_t firstVertex() const { return static_cast<std::size_t>(vertexRange >> kCountBits); }
+    Label nVertices() const { return static_cast<Label>(vertexRange & ((std::uint64_t{1} << kCountBits) - 1)); }
+    /// firstVertex in the high 40 bits, nVertices in the low 24 (InputError
+    /// for a face of more vertices).
+    static std::uint64_t range(std::size_t firstVertex, Label nVertices);
+    static constexpr int kCountBits = 24;
   };
   struct Arrived {
     std::vector<ArrivedFace> faces;  ///< increasing global id

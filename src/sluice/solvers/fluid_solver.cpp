@@ -79,6 +79,9 @@ void FluidSolver::finishSetup() {
   };
   functions_ = std::make_unique<output::FunctionObjects>(ctx_.controlDict, ctx_.caseDir, samplingMesh, ctx_.comm,
                                                          time_.value());
+  // The function objects made their samplers above; without one nothing
+  // reads the global point ids or the empty faces' ids again.
+  if (!samplingMesh_) ctx_.mesh.releaseSamplingIds();
   removeEarlierOutputs();
   prepareTimeDirectories();
   if (ctx_.comm.isRoot())

@@ -3,6 +3,9 @@
 // neighbour cells', coupled-face geometry equals the undecomposed mesh's for
 // the same face, ghost updates deliver the neighbours' values, cyclic ghosts
 // are translated partners, and cyclic errors reach every rank.
+#include <algorithm>
+#include <vector>
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -155,6 +158,29 @@ TEST(FvMeshMpi, PatchGlobalNumbering) {
     const mesh::Patch& lp = m.patches()[p];
     for (Label f = lp.start; f < lp.start + lp.size; ++f)
       EXPECT_EQ(m.patchFaceFileIndex(f), m.globalFaceIds()[f] - gp.start);
+  }
+}
+
+TEST(FvMeshMpi, ReleasedSamplingIdsLeaveTheFiniteVolumeFacesIds) {
+  parallel::Communicator comm(MPI_COMM_WORLD);
+  const mesh::PolyMesh global = fieldtest::box(BoxSpec(4, 6, 1));  // 2D: front and back empty
+  FvMesh m = distribute(global, scrambled(global.nCells(), comm.size()), comm);
+  const std::vector<GlobalLabel> before(m.globalFaceIds().begin(), m.globalFaceIds().end());
+  ASSERT_EQ(before.size(), static_cast<std::size_t>(m.poly().nFaces()));
+  ASSERT_LT(m.nFaces(), m.poly().nFaces());
+  const bool hadPointIds = !m.distributed().globalPointIds.empty();
+  if (comm.size() > 1) EXPECT_TRUE(hadPointIds);  // a rank without every point has them
+  m.releaseSamplingIds();
+  EXPECT_TRUE(m.distributed().samplingIdsReleased);
+  EXPECT_TRUE(m.distributed().globalPointIds.empty());
+  EXPECT_THROW(static_cast<void>(m.distributed().globalPointId(0)), Error);
+  const auto after = m.globalFaceIds();
+  ASSERT_EQ(after.size(), static_cast<std::size_t>(m.nFaces()));
+  EXPECT_TRUE(std::equal(after.begin(), after.end(), before.begin()));
+  for (std::size_t p = 0; p < global.patches().size(); ++p) {  // the file indices still follow
+    const mesh::Patch& lp = m.patches()[p];
+    for (Label f = lp.start; f < lp.start + lp.size; ++f)
+      EXPECT_EQ(m.patchFaceFileIndex(f), before[static_cast<std::size_t>(f)] - global.patches()[p].start);
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "output/mpi/mpi_output_support.hpp"
 #include "output/mpi/sampled_fields.hpp"
+#include "sluice/core/error.hpp"
 #include "sluice/mesh/mesh_geometry.hpp"
 #include "sluice/output/point_sampler.hpp"
 #include "sluice/parallel/communicator.hpp"
@@ -151,6 +152,14 @@ TEST_P(PointSamplerMpi, SameResultsAsTheUndecomposedMesh) {
     EXPECT_GT(found, 40);
     EXPECT_LT(found, static_cast<int>(pts.size()));
   }
+}
+
+TEST_P(PointSamplerMpi, NoSamplingMeshOnceTheSamplingIdsAreReleased) {
+  // A run that samples nothing frees the point ids (FvMesh::releaseSamplingIds):
+  // an empty list then means unknown, not "every point its own".
+  test::DistributedCase d = test::distributeCase(test::boxMesh(6, 6, 6), GetParam());
+  d.local.samplingIdsReleased = true;
+  EXPECT_THROW(SamplingMesh sm(d.local), Error);
 }
 
 INSTANTIATE_TEST_SUITE_P(Splits, PointSamplerMpi, ::testing::Values(test::Split::slabs, test::Split::scattered),
