@@ -39,8 +39,8 @@
 // a stretch of solves (a Lending scope), the solver may free the face-form
 // upper coefficients once its row copy holds them and make them again from
 // it when the solve ends (RowMatrix::lendFrom, release), so the two copies
-// are not held at once; the version does not change. While lent, upper() is
-// empty and amul, residual, sumA and copies refuse (Error).
+// are not held at once; the version does not change. While lent, upper(),
+// lower(), amul, residual, sumA, copies and assignment refuse (Error).
 //
 //   { const LduMatrix::Lending lending(P); solver.solve(P, x, b, ghosts); }   // P whole again after the solve
 #include <cstdint>
