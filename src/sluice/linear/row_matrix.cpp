@@ -169,15 +169,12 @@ bool RowMatrix::lendFrom(const LduMatrix& A) {
 
 void RowMatrix::giveBack() {
   if (lentFrom_ != nullptr) {
-    // A row's upper entries are its cell's faces as owner, in face order.
+    // The inverse of assign's copy, through the same entry-to-face map.
     const LduAddressing& a = lentFrom_->addressing();
     std::vector<Scalar> upper(a.lower.size());
-    const std::vector<Label> starts = ownerStart(a);
-    const RowPattern& p = *pattern_;
-    for (std::size_t k = 0; k < p.cell.size(); ++k) {
-      auto f = static_cast<std::size_t>(starts[static_cast<std::size_t>(p.cell[k])]);
-      for (Label e = p.upperStart[k]; e < p.start[k + 1]; ++e) upper[f++] = offDiag_[static_cast<std::size_t>(e)];
-    }
+    pattern_->forEachEntryFace(ownerStart(a), a.upper, [&](Label e, Label f, bool isUpper) {
+      if (isUpper) upper[static_cast<std::size_t>(f)] = offDiag_[static_cast<std::size_t>(e)];
+    });
     lentFrom_->upper_ = std::move(upper);
     lentFrom_->upperLent_ = false;
     lentFrom_ = nullptr;
