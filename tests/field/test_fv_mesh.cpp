@@ -1,5 +1,7 @@
 // FvMesh on one rank: geometry, patches, addressing, cyclic ghosts (centres,
 // weights, ghost copies) and cyclic pairing errors.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -172,6 +174,30 @@ TEST(FvMesh, CyclicOnDistortedMeshMatchesPeriodicNeighbour) {
     EXPECT_NEAR(m.geometry().weights[f], dNei / (dOwn + dNei), kTol);
     EXPECT_GT(std::abs(m.geometry().weights[f] - 0.5), 1e-3);  // distorted: not trivially 0.5
   }
+}
+
+TEST(FvMesh, NonOrthCorrectionVectorsOnInternalAndCoupledFacesOnly) {
+  parallel::Communicator comm(MPI_COMM_SELF);
+  const BoxSpec spec = BoxSpec(5, 4, 1, {1.0, 1.0, 0.1}).cyclicX().mapped(fieldtest::wavy);
+  FvMesh m = makeSerialFvMesh(fieldtest::box(spec), comm);
+  const std::span<const Vec3> v = m.nonOrthCorrectionVectors();
+  ASSERT_EQ(v.size(), static_cast<std::size_t>(m.nFaces()));
+  EXPECT_EQ(m.nonOrthCorrectionVectors().data(), v.data());  // computed once, kept
+  const auto& geo = m.geometry();
+  Scalar largest = 0;
+  for (Label f = 0; f < m.nFaces(); ++f) {
+    const Label far = m.faceNeighbour(f);
+    if (far < 0) {  // walls: no correction
+      expectNear(v[f], Vec3{});
+      continue;
+    }
+    // n - d / max(n . d, 0.05 |d|), d to the neighbour's or the cyclic ghost's centre.
+    const Vec3 n = geo.faceAreas[f] / mag(geo.faceAreas[f]);
+    const Vec3 d = m.cellCentres()[far] - m.cellCentres()[m.poly().owner()[f]];
+    expectNear(v[f], n - d / std::max(dot(n, d), 0.05 * mag(d)));
+    largest = std::max(largest, mag(v[f]));
+  }
+  EXPECT_GT(largest, 1e-2);  // the wavy mesh is non-orthogonal
 }
 
 TEST(FvMesh, CyclicAreaMismatchIsAnAgreedError) {

@@ -72,6 +72,8 @@ struct FvMesh::Impl {
   mutable std::unique_ptr<linear::MultigridMesh> multigrid;
   mutable std::once_flag faceCentresBuilt;
   mutable std::vector<Vec3> faceCentres;  // per face, once a scheme asks (geo keeps the boundary faces')
+  mutable std::once_flag correctionVectorsBuilt;
+  mutable std::vector<Vec3> correctionVectors;  // per face, once a corrected scheme asks
   // ghost update in flight (startGhostUpdate)
   parallel::HaloTransfer current;
   std::span<double> active;
@@ -346,6 +348,17 @@ std::span<const Vec3> FvMesh::faceCentres() const {
     for (Label f = 0; f < s.nFvFaces; ++f) s.faceCentres[f] = mesh::faceCentre(m.points(), m.faces()[f]);
   });
   return s.faceCentres;
+}
+
+std::span<const Vec3> FvMesh::nonOrthCorrectionVectors() const {
+  const Impl& s = *impl_;
+  std::call_once(s.correctionVectorsBuilt, [&] {
+    const auto& owner = s.dist.mesh.owner();
+    s.correctionVectors.assign(static_cast<std::size_t>(nFaces()), Vec3{});
+    for (Label f = 0; f < nFaces(); ++f)
+      if (const Label far = faceNeighbour(f); far >= 0) s.correctionVectors[f] = s.geo.nonOrthCorrectionVector(f, owner[f], far);
+  });
+  return s.correctionVectors;
 }
 
 const linear::MultigridMesh& FvMesh::multigridMesh() const {

@@ -116,6 +116,12 @@ class FvMesh : public linear::GhostUpdater {
   /// first call (local, not collective) and kept, for the schemes that need
   /// internal face centres (limited gradients, linearUpwind, gravity).
   std::span<const Vec3> faceCentres() const;
+  /// MeshGeometry::nonOrthCorrectionVector of the nFaces() faces (internal
+  /// and coupled; zero on the others): the corrected snGrad schemes' only
+  /// mesh-dependent factor, 3 square roots and 5 divisions per face, so it
+  /// is computed on the first call (local, not collective) and kept (24 B
+  /// per face, paid only by cases with a corrected scheme).
+  std::span<const Vec3> nonOrthCorrectionVectors() const;
   /// The rank's mesh as distributed; its globalCellIds are globalCellIds()
   /// (the cyclic ghosts' ids appended after the processor ghosts').
   const parallel::DistributedMesh& distributed() const;

@@ -14,16 +14,13 @@ SnGradDeltaCoeffs snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGradSchem
   return {&mesh.geometry(), scheme.kind == SnGradKind::orthogonal};
 }
 
-Vec3 nonOrthCorrectionVector(const field::FvMesh& mesh, Label face) {
-  return nonOrthCorrectionVector(mesh.geometry(), face, mesh.poly().owner()[face], mesh.faceNeighbour(face));
-}
-
 template <class T>
 std::vector<T> snGradCorrection(const field::FvMesh& mesh, std::span<const T> cells, std::span<const T> boundary,
                                 const SnGradScheme& scheme, const GradScheme& gradScheme) {
   if (!scheme.hasCorrection()) return {};
   const std::vector<GradType<T>> g = gradient<T>(mesh, cells, boundary, gradScheme);
   const auto& geo = mesh.geometry();
+  const std::span<const Vec3> corrVec = mesh.nonOrthCorrectionVectors();
   const auto& owner = mesh.poly().owner();
   const auto& neighbour = mesh.poly().neighbour();
   const bool limited = scheme.kind == SnGradKind::limited && scheme.limitCoeff < 1;
@@ -32,7 +29,7 @@ std::vector<T> snGradCorrection(const field::FvMesh& mesh, std::span<const T> ce
   auto faceCorrection = [&](Label f, Label N) {
     const Scalar w = geo.weights[f];
     const GradType<T> gf = w * g[owner[f]] + (1 - w) * g[N];
-    T c = alongDirection(nonOrthCorrectionVector(geo, f, owner[f], N), gf);
+    T c = alongDirection(corrVec[f], gf);
     if (limited) {
       const T orth = geo.nonOrthDeltaCoeff(f) * (cells[N] - cells[owner[f]]);
       const Scalar limiter = std::min(psi * magnitude(orth) / ((1 - psi) * magnitude(c) + kSmall), 1.0);

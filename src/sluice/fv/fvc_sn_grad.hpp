@@ -34,13 +34,6 @@ struct SnGradDeltaCoeffs {
 };
 SnGradDeltaCoeffs snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGradScheme& scheme);
 
-/// n - d * nonOrthDeltaCoeff of a face (zero for orthogonal faces).
-Vec3 nonOrthCorrectionVector(const field::FvMesh& mesh, Label face);
-/// The same for a face whose owner and far cell (neighbour or coupled ghost) the caller's loop has.
-inline Vec3 nonOrthCorrectionVector(const mesh::MeshGeometry& geo, Label face, Label owner, Label far) {
-  return geo.unitNormal(face) - geo.delta(face, owner, far) * geo.nonOrthDeltaCoeff(face);
-}
-
 /// Explicit correction per face (internal and coupled faces; zero on the
 /// others), or an empty vector if the scheme has none. Collective (computes
 /// the gradient with `gradScheme`).

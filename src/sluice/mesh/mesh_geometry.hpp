@@ -94,6 +94,12 @@ struct MeshGeometry {
   /// |faceAreas[face]|, computed where it is used (not stored: 8 B per face).
   Scalar faceAreaMag(Label face) const { return mag(faceAreas[face]); }
   Vec3 unitNormal(Label face) const { return faceAreas[face] / faceAreaMag(face); }
+  /// n - d * nonOrthDeltaCoeff of a face whose owner and far cell (neighbour
+  /// or coupled ghost) are given: the direction of the explicit
+  /// non-orthogonal correction (zero, up to rounding, on orthogonal faces).
+  Vec3 nonOrthCorrectionVector(Label face, Label owner, Label far) const {
+    return unitNormal(face) - delta(face, owner, far) * nonOrthDeltaCoeff(face);
+  }
 
   static MeshGeometry compute(const PolyMesh& mesh) { return compute(mesh, mesh.nFaces()); }
   /// Per-face entries for the first `nFaces` faces only; the cells use every

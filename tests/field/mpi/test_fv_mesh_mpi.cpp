@@ -169,7 +169,9 @@ TEST(FvMeshMpi, ReleasedSamplingIdsLeaveTheFiniteVolumeFacesIds) {
   ASSERT_EQ(before.size(), static_cast<std::size_t>(m.poly().nFaces()));
   ASSERT_LT(m.nFaces(), m.poly().nFaces());
   const bool hadPointIds = !m.distributed().globalPointIds.empty();
-  if (comm.size() > 1) EXPECT_TRUE(hadPointIds);  // a rank without every point has them
+  if (comm.size() > 1) {
+    EXPECT_TRUE(hadPointIds);  // a rank without every point has them
+  }
   m.releaseSamplingIds();
   EXPECT_TRUE(m.distributed().samplingIdsReleased);
   EXPECT_TRUE(m.distributed().globalPointIds.empty());

@@ -93,7 +93,12 @@ class IncompressibleVoF : public FluidSolver {
   void correctInitialFlux();
 
   // pressure_corrector.cpp
-  void correctPressure(int corrector);
+  /// The terms every pressure corrector of an outer iteration shares: 1/A of
+  /// the momentum matrix and the buoyancy and surface tension flux, functions
+  /// of UEqn, alpha and rho, which no corrector changes.
+  struct CorrectorTerms;
+  CorrectorTerms correctorTerms();
+  void correctPressure(int corrector, const CorrectorTerms& terms);
   /// p = p_rgh + rho gh, shifted to pRefValue at the reference cell when p_rgh needs a reference.
   void updatePressure();
 

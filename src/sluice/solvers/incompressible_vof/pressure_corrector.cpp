@@ -30,24 +30,55 @@ Scalar cellValueOnAllRanks(const VolScalarField& f, Label localCell) {
 
 }  // namespace
 
+// Made once per outer iteration rather than in each of nCorrectors
+// correctors as OpenFOAM's pEqn.H does: the same arithmetic on the same
+// inputs, so the same bits, without recomputing alpha's and rho's corrected
+// surface normal gradients (a gradient each) and three interpolations per
+// corrector.
+struct IncompressibleVoF::CorrectorTerms {
+  VolScalarField rAU;
+  SurfaceScalarField rAUf;
+  SurfaceScalarField rhorAUf;  ///< interpolate(rho rAU), ddtCorr's factor
+  SurfaceScalarField phig;     ///< (surface tension - ghf snGrad(rho)) rAUf |Sf|
+};
+
 void IncompressibleVoF::pressureCorrector() {
-  for (int corrector = 0; corrector < pimple_.settings().nCorrectors; ++corrector) correctPressure(corrector);
+  const CorrectorTerms terms = correctorTerms();
+  for (int corrector = 0; corrector < pimple_.settings().nCorrectors; ++corrector) correctPressure(corrector, terms);
   // As OpenFOAM's tUEqn at the end of an outer iteration: the momentum matrix
   // is not held through writes, function objects and the next assembly.
   UEqn_.reset();
 }
 
-void IncompressibleVoF::correctPressure(int corrector) {
+IncompressibleVoF::CorrectorTerms IncompressibleVoF::correctorTerms() {
   const field::FvMesh& mesh = ctx_.mesh;
   const Label nFaces = mesh.nFaces();
-  const auto magSf = [&geo = mesh.geometry()](Label face) { return geo.faceAreaMag(face); };
-  const fv::FvMatrix<Vec3>& UEqn = *UEqn_;
-  const VolVectorField& U = fields().get<VolVectorField>("U");
   const VolScalarField& rho = fields().get<VolScalarField>("rho");
-
-  const VolScalarField rAU = pressure::rAU(UEqn, "rAU");
+  VolScalarField rAU = pressure::rAU(*UEqn_, "rAU");
   SurfaceScalarField rAUf = fv::fvc::interpolate(rAU);
   rAUf.rename("rAUf");
+  VolScalarField rhorAU = rho;
+  combineWith(rhorAU, rAU, [](Scalar r, Scalar a) { return r * a; });
+  SurfaceScalarField rhorAUf = fv::fvc::interpolate(rhorAU);
+  // The flux of the surface tension and buoyancy forces.
+  SurfaceScalarField phig = interface_.surfaceTensionForce(fields().get<VolScalarField>(alphaName_), schemes_);
+  phig.rename("phig");
+  {
+    const SurfaceScalarField snGradRho = fv::fvc::snGrad(rho, schemes_);
+    const auto& geo = mesh.geometry();
+    for (Label f = 0; f < nFaces; ++f) phig[f] = (phig[f] - ghf_[f] * snGradRho[f]) * rAUf[f] * geo.faceAreaMag(f);
+  }
+  return {std::move(rAU), std::move(rAUf), std::move(rhorAUf), std::move(phig)};
+}
+
+void IncompressibleVoF::correctPressure(int corrector, const CorrectorTerms& terms) {
+  const field::FvMesh& mesh = ctx_.mesh;
+  const Label nFaces = mesh.nFaces();
+  const fv::FvMatrix<Vec3>& UEqn = *UEqn_;
+  const VolVectorField& U = fields().get<VolVectorField>("U");
+  const VolScalarField& rAU = terms.rAU;
+  const SurfaceScalarField& rAUf = terms.rAUf;
+  const SurfaceScalarField& phig = terms.phig;
 
   // phiHbyA = flux(HbyA) + interpolate(rho rAU) ddtCorr(U, phi). HbyA is
   // next needed for U's correction, after the pressure solve: made again
@@ -56,22 +87,11 @@ void IncompressibleVoF::correctPressure(int corrector) {
   SurfaceScalarField phiHbyA = fv::fvc::flux(pressure::HbyA(UEqn, U, rAU));
   phiHbyA.rename("phiHbyA");
   {
-    VolScalarField rhorAU = rho;
-    combineWith(rhorAU, rAU, [](Scalar r, Scalar a) { return r * a; });
-    const SurfaceScalarField rhorAUf = fv::fvc::interpolate(rhorAU);
     const SurfaceScalarField ddtCorr =
         fv::fvc::ddtCorr(U, fields().get<SurfaceScalarField>("phi"), schemes_.ddt("ddt(U)"), timeStep());
-    for (Label f = 0; f < nFaces; ++f) phiHbyA[f] += rhorAUf[f] * ddtCorr[f];
+    for (Label f = 0; f < nFaces; ++f) phiHbyA[f] += terms.rhorAUf[f] * ddtCorr[f];
   }
   if (pRef_.needed()) pressure::adjustPhi(phiHbyA, U);
-
-  // The flux of the surface tension and buoyancy forces.
-  SurfaceScalarField phig = interface_.surfaceTensionForce(fields().get<VolScalarField>(alphaName_), schemes_);
-  phig.rename("phig");
-  {
-    const SurfaceScalarField snGradRho = fv::fvc::snGrad(rho, schemes_);
-    for (Label f = 0; f < nFaces; ++f) phig[f] = (phig[f] - ghf_[f] * snGradRho[f]) * rAUf[f] * magSf(f);
-  }
   for (Label f = 0; f < nFaces; ++f) phiHbyA[f] += phig[f];
 
   VolScalarField& p_rgh = fields().modify<VolScalarField>("p_rgh");
