@@ -414,6 +414,12 @@ void FvMatrix<T>::solveWith(field::VolField<T>& psi, const ScalarSolveFn& solveS
         boundary.compute(std::as_const(ldu_).diag(), coefficient(together[k]));
         same = boundary.value == first;
       }
+      // Agreed by every rank: a rank whose boundary faces treat the
+      // components alike (a rank without a pressureInletOutletVelocity or
+      // slip face) must not solve them together while another solves them
+      // one at a time, in other collectives (that hung interFoam with a
+      // momentum predictor at 3 ranks).
+      same = m.comm().allTrue(same);
       if (same) {
         boundary.value = first;
         boundary.write(ldu_.diag(), boundary.value);

@@ -13,6 +13,7 @@
 #include <mpi.h>
 
 #include "fv/fv_test_support.hpp"
+#include "sluice/field/boundary/slip.hpp"
 #include "fv/cavity_reference.hpp"
 #include "sluice/fv/flow_diagnostics.hpp"
 #include "sluice/fv/fvc.hpp"
@@ -253,6 +254,39 @@ TEST(FvParallel, SimpleCavityMatchesSerialAndSimpleFoam) {
         EXPECT_NEAR(dist.U[c].x, r.U.x, 1e-11) << "cell " << r.cell;
         EXPECT_NEAR(dist.p[c], r.p, 1e-10) << "cell " << r.cell;
       }
+}
+
+// Whether a vector's components are solved together is decided by every rank
+// alike. Here only the top slab's rank has the slip wall, whose coefficients
+// differ by component, so every rank solves the components one at a time; a
+// rank deciding alone solved them together and waited in other collectives
+// than the slip wall's rank (interFoam with a momentum predictor hung at 3
+// ranks that way).
+TEST(FvParallel, VectorComponentsTogetherOrOneAtATimeOnEveryRankAlike) {
+  for (const bool slip : {false, true}) {
+    SCOPED_TRACE(slip ? "slip top wall" : "fixed values");
+    Meshes m(Box(6, 6), true);
+    field::FvMesh& mesh = m.d();
+    field::VolVectorField U("U", mesh, {});
+    fvtest::setFixedValue<Vec3>(U, velocityProfile);
+    const Label top = 3;  // left, right, bottom, top: the top rows' rank alone has its faces
+    if (slip) U.setBoundaryCondition(top, std::make_unique<field::SlipBC<Vec3>>(top, "slip"));
+    U.correctBoundaryConditions();
+    U.storeOldTime();
+    const field::VolVectorField src("src", mesh, {}, Vec3{1.0, -2.0, 0.0});
+    FvMatrix<Vec3> M = fvm::ddt(U, fvtest::ddtScheme(DdtKind::Euler), TimeStep{0.1, 0}) -
+                       fvm::laplacian(0.05, U, LaplacianScheme{}) == src;
+    int scalarSolves = 0, togetherSolves = 0;
+    const ScalarSolveFn one = [&](const linear::LduMatrix&, std::span<double>, std::span<const double>,
+                                  linear::GhostUpdater&, const std::string&) { ++scalarSolves; };
+    const ComponentsSolveFn together = [&](const linear::LduMatrix&, std::span<double>, std::span<const double>,
+                                           int, linear::GhostUpdater&, std::span<const std::string>) {
+      ++togetherSolves;
+    };
+    M.solve(U, one, std::span<const Vec3>(), together);
+    EXPECT_EQ(togetherSolves, slip ? 0 : 1);
+    EXPECT_EQ(scalarSolves, slip ? 2 : 0);
+  }
 }
 
 }  // namespace
