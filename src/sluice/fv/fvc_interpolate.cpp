@@ -6,7 +6,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/fv/face_loops.hpp"
-#include "sluice/fv/sym_tensor.hpp"
+#include "sluice/fv/flux_reconstruction.hpp"
 #include "sluice/parallel/comm_profile.hpp"
 
 namespace sluice::fv {
@@ -61,32 +61,7 @@ field::SurfaceScalarField flux(const field::VolVectorField& U) {
 }
 
 field::VolVectorField reconstruct(const field::SurfaceScalarField& phi) {
-  const parallel::ScopedPhase phase(phi.mesh().comm().profile(), parallel::Phase::GradientsFluxes);
-  const field::FvMesh& mesh = phi.mesh();
-  const auto& geo = mesh.geometry();
-  const auto& owner = mesh.poly().owner();
-  const auto& neighbour = mesh.poly().neighbour();
-  std::vector<SymTensor> m(mesh.nCells());
-  std::vector<Vec3> rhs(mesh.nCells());
-  auto add = [&](Label c, Label f) {
-    const Vec3& Sf = geo.faceAreas[f];
-    const Scalar magSf = geo.faceAreaMag(f);
-    m[c].addOuter(Sf, 1.0 / magSf);
-    rhs[c] += Sf * (phi[f] / magSf);
-  };
-  for (Label f = 0; f < mesh.nInternalFaces(); ++f) {
-    add(owner[f], f);
-    add(neighbour[f], f);  // (-Sf)(-Sf) and (-Sf)(-phi): the same contributions
-  }
-  forEachBoundaryFace(mesh, [&](Label f, BoundaryFaceKind, Label) { add(owner[f], f); });
-  field::VolVectorField result("reconstruct(" + phi.name() + ")", mesh,
-                               dimsQuotient(phi.dimensions(), dimsLength(2)));
-  for (Label c = 0; c < mesh.nCells(); ++c) result[c] = dot(inverseDroppingEmpty(m[c]), rhs[c]);
-  auto bvals = result.boundaryValues();
-  for (Label f = mesh.nInternalFaces(); f < mesh.nFaces(); ++f)
-    bvals[f - mesh.nInternalFaces()] = result[owner[f]];
-  result.correctBoundaryConditions();
-  return result;
+  return FluxReconstruction(phi.mesh()).reconstruct(phi);
 }
 
 }  // namespace fvc

@@ -83,7 +83,9 @@ field::SurfaceScalarField flux(const field::VolVectorField& U);
 /// inv(sum_f Sf Sf / |Sf|) . sum_f Sf phi_f / |Sf| over each cell's
 /// non-empty faces (the empty direction of a 2D mesh gets zero), exact for a
 /// uniform field's fluxes. Named "reconstruct(phi)"; boundary values from
-/// the owner cells; ghosts exchanged (collective).
+/// the owner cells; ghosts exchanged (collective). A solver that
+/// reconstructs every step keeps a FluxReconstruction instead, whose mesh
+/// part is computed once.
 field::VolVectorField reconstruct(const field::SurfaceScalarField& phi);
 
 }  // namespace fvc

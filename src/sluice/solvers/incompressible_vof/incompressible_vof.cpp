@@ -167,6 +167,11 @@ void IncompressibleVoF::correctMixture() {
   interface_.correct(fields().modify<VolScalarField>(alphaName_), schemes_);
 }
 
+const fv::FluxReconstruction& IncompressibleVoF::fluxReconstruction() {
+  if (!reconstruction_) reconstruction_.emplace(ctx_.mesh);
+  return *reconstruction_;
+}
+
 VolScalarField IncompressibleVoF::rhoNuEff() const {
   VolScalarField result = fields().get<VolScalarField>("rho");
   result.rename("(rho*nuEff)");

@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "sluice/fv/flux_reconstruction.hpp"
 #include "sluice/fv/fv_matrix.hpp"
 #include "sluice/pressure/pressure_reference.hpp"
 #include "sluice/solvers/fluid_solver.hpp"
@@ -104,6 +105,8 @@ class IncompressibleVoF : public FluidSolver {
 
   /// The mixture's rho nu per cell and boundary face, named "(rho*nuEff)".
   field::VolScalarField rhoNuEff() const;
+  /// Cell vectors from face fluxes, its mesh part made at the first call and kept.
+  const fv::FluxReconstruction& fluxReconstruction();
 
   vof::TwoPhaseMixture mixture_;
   std::string alphaName_;
@@ -119,6 +122,7 @@ class IncompressibleVoF : public FluidSolver {
   /// The previous iteration's compression flux (alphaApplyPrevCorr).
   std::optional<std::vector<Scalar>> alphaPhiCorr0_;
   std::optional<fv::FvMatrix<Vec3>> UEqn_;
+  std::optional<fv::FluxReconstruction> reconstruction_;
   PhaseFractionStats lastStats_;
   std::vector<PhaseFractionStats> history_;
 };

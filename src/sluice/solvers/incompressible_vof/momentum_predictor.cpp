@@ -31,7 +31,7 @@ void IncompressibleVoF::momentumPredictor() {
     const auto magSf = [&geo = mesh.geometry()](Label face) { return geo.faceAreaMag(face); };
     for (Label f = 0; f < mesh.nFaces(); ++f)
       faceForce[f] = (faceForce[f] - ghf_[f] * snGradRho[f] - snGradP[f]) * magSf(f);
-    VolVectorField force = fv::fvc::reconstruct(faceForce);
+    VolVectorField force = fluxReconstruction().reconstruct(faceForce);
     const std::string entry = pimple_.momentumSolver();
     UEqn.solve(fields().modify<VolVectorField>("U"), solver(entry), std::move(force.values()),
                componentsSolver(entry));  // == forces, whose cells the solve frees once its sources hold them

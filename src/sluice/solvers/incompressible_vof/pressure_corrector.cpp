@@ -112,7 +112,7 @@ void IncompressibleVoF::correctPressure(int corrector, const CorrectorTerms& ter
       SurfaceScalarField correction("phigByrAUf", mesh, phi.dimensions());
       for (Label f = 0; f < nFaces; ++f)
         correction[f] = rAUf[f] != 0 ? (phig[f] - pFlux[f]) / rAUf[f] : 0.0;
-      const VolVectorField reconstructed = fv::fvc::reconstruct(correction);
+      const VolVectorField reconstructed = fluxReconstruction().reconstruct(correction);
       const VolVectorField HbyA = pressure::HbyA(UEqn, U, rAU);
       VolVectorField& Uw = fields().modify<VolVectorField>("U");
       for (Label c = 0; c < mesh.nCells(); ++c) Uw[c] = HbyA[c] + rAU[c] * reconstructed[c];
