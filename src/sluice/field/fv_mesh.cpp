@@ -356,7 +356,8 @@ std::span<const Vec3> FvMesh::nonOrthCorrectionVectors() const {
     const auto& owner = s.dist.mesh.owner();
     s.correctionVectors.assign(static_cast<std::size_t>(nFaces()), Vec3{});
     for (Label f = 0; f < nFaces(); ++f)
-      if (const Label far = faceNeighbour(f); far >= 0) s.correctionVectors[f] = s.geo.nonOrthCorrectionVector(f, owner[f], far);
+      if (const Label far = faceNeighbour(f); far >= 0)
+        s.correctionVectors[f] = s.geo.nonOrthCorrectionVector(f, owner[f], far);
   });
   return s.correctionVectors;
 }
