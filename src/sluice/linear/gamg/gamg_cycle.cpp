@@ -85,7 +85,14 @@ GamgCycle::GamgCycle(const GamgSettings& gamg, const Agglomeration& agglomeratio
 GamgCycle::~GamgCycle() = default;
 
 void GamgCycle::prepare(const LduMatrix& A) {
-  if (prepared_.matches(A)) return;
+  // Agreed by every rank, since the coarsest level's gather below is
+  // collective: a vector equation's component whose boundary coefficients
+  // differ on some ranks only changes the matrix there (U by GAMG hung at 3
+  // ranks when only those ranks gathered).
+  const parallel::Communicator& comm = agglomeration_->mesh().comm();
+  bool unchanged = prepared_.matches(A);
+  if (comm.size() > 1) unchanged = comm.allTrue(unchanged);
+  if (unchanged) return;
   prepared_ = A.stamp();
   levels_[0].rows.assign(A);
   const LduMatrix* fine = &A;

@@ -43,7 +43,8 @@ class GamgCycle {
   ~GamgCycle();
 
   /// Coarse coefficients summed from A (the finest matrix), smoothers set
-  /// up; nothing when A is the matrix state prepared last.
+  /// up; nothing when A is the matrix state prepared last on every rank
+  /// (agreed by one reduction at more than one rank). Collective.
   void prepare(const LduMatrix& A);
   /// Tolerance and relTol of the coarsest level's iterative solve.
   void setTolerances(Scalar tolerance, Scalar relTol) {
