@@ -419,7 +419,7 @@ void FvMatrix<T>::solveWith(field::VolField<T>& psi, const ScalarSolveFn& solveS
       // slip face) must not solve them together while another solves them
       // one at a time, in other collectives (that hung interFoam with a
       // momentum predictor at 3 ranks).
-      same = m.comm().allTrue(same);
+      if (m.comm().size() > 1) same = m.comm().allTrue(same);
       if (same) {
         boundary.value = first;
         boundary.write(ldu_.diag(), boundary.value);
