@@ -255,6 +255,30 @@ TEST(VtkCells, CellsWithSplitFacesArePolyhedraWithOutwardFaces) {
   EXPECT_EQ(polyhedra, 4);
 }
 
+TEST(VtkCells, CellsWithAShapesFaceCountsButOtherFacesAreNotThatShape) {
+  // Five faces as a prism has (two triangles, three quadrilaterals) on six
+  // points; each variant breaks one condition of the shape test and must be
+  // rejected (a polyhedron), while the prism itself passes.
+  std::vector<Vec3> points{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+  auto cell = [&](std::vector<std::vector<Label>> faceList) {
+    mesh::FaceList faces;
+    for (const auto& f : faceList) faces.add(f);
+    const auto n = static_cast<Label>(faceList.size());
+    return mesh::PolyMesh(points, std::move(faces), std::vector<Label>(static_cast<std::size_t>(n), 0), {},
+                          {mesh::handmade::makePatch("walls", "wall", 0, n)}, "cell");
+  };
+  auto isNative = [](const mesh::PolyMesh& m) { return nativeCell(m, m.cellFaces()[0], 0).has_value(); };
+  EXPECT_TRUE(isNative(cell({{0, 2, 1}, {3, 4, 5}, {0, 1, 4, 3}, {0, 3, 5, 2}, {1, 2, 5, 4}})));
+  // A vertex listed twice in a face.
+  EXPECT_FALSE(isNative(cell({{0, 2, 1}, {3, 4, 5}, {0, 1, 4, 4}, {0, 3, 5, 2}, {1, 2, 5, 4}})));
+  // A seventh vertex in place of one.
+  EXPECT_FALSE(isNative(cell({{0, 2, 1}, {3, 4, 5}, {0, 1, 6, 3}, {0, 3, 5, 2}, {1, 2, 5, 4}})));
+  // The same six vertices, but a side face joining the triangles crosswise.
+  EXPECT_FALSE(isNative(cell({{0, 2, 1}, {3, 4, 5}, {0, 1, 3, 4}, {0, 3, 5, 2}, {1, 2, 5, 4}})));
+  // Two edges leave the base triangle from one of its vertices.
+  EXPECT_FALSE(isNative(cell({{0, 2, 1}, {3, 4, 5}, {0, 1, 4, 3}, {0, 4, 5, 2}, {1, 2, 5, 3}})));
+}
+
 TEST(VtkCells, TriangleFacedCellsAreNotHexahedra) {
   // Tetrahedron faces are triangles: rejected before any vertex analysis.
   const mesh::PolyMesh tet = mesh::handmade::tetrahedron();

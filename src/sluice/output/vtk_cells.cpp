@@ -1,6 +1,9 @@
 #include "sluice/output/vtk_cells.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <utility>
 
 namespace sluice::output {
 
@@ -11,21 +14,6 @@ std::uint8_t vtkPolygonType(std::size_t nVertices) {
 }
 
 namespace {
-
-/// Vertices of face `f` ordered so that its right-hand normal points into
-/// `cell` (`inward`) or out of it. A face's stored normal points out of its
-/// owner; the reversal keeps vertex 0.
-std::vector<Label> orientedFace(const mesh::PolyMesh& mesh, Label f, Label cell, bool inward) {
-  const auto face = mesh.faces()[f];
-  std::vector<Label> out(face.begin(), face.end());
-  if ((mesh.owner()[f] == cell) == inward) std::reverse(out.begin() + 1, out.end());
-  return out;
-}
-
-std::vector<Label> sorted(std::vector<Label> q) {
-  std::sort(q.begin(), q.end());
-  return q;
-}
 
 /// The shapes VTK has a linear cell for, by their faces.
 struct Shape {
@@ -52,6 +40,9 @@ constexpr std::array<Shape, 4> kShapes{{
 
 }  // namespace
 
+// Runs for every cell at every VTK write, so it works in place: the cell's
+// vertices by local index (at most 8 for a shape), each face and each
+// vertex's neighbours as a bit set of local indices.
 std::optional<NativeCell> nativeCell(const mesh::PolyMesh& mesh, std::span<const Label> cellFaces, Label cell) {
   int nTriangles = 0, nQuads = 0;
   for (Label f : cellFaces) {
@@ -64,61 +55,91 @@ std::optional<NativeCell> nativeCell(const mesh::PolyMesh& mesh, std::span<const
                                   [&](const Shape& s) { return s.nTriangles == nTriangles && s.nQuads == nQuads; });
   if (shape == kShapes.end()) return std::nullopt;
 
-  // The cell's distinct vertices and its edges (vertex pairs, each listed by two faces).
-  std::vector<Label> vertices;
-  std::vector<std::pair<Label, Label>> edges;
+  // Local indices in order of first appearance; per face (in the cell's face
+  // order) a key: its size and the set of its vertices. A face that repeats
+  // a vertex is not a shape's face.
+  std::array<Label, 8> vertex{};
+  int nVertices = 0;
+  std::array<std::uint8_t, 8> neighbours{};  // per local vertex: the local vertices it shares an edge with
+  std::array<std::uint16_t, 6> actual{};     // a shape has at most 6 faces
+  std::size_t nFaces = 0;
+  auto key = [](int size, unsigned set) { return static_cast<std::uint16_t>(size << 8 | set); };
   Label baseFace = -1;
   for (Label f : cellFaces) {
     const auto face = mesh.faces()[f];
     if (baseFace < 0 && static_cast<int>(face.size()) == shape->baseSize) baseFace = f;
+    std::array<int, 4> local{};
+    unsigned set = 0;
     for (std::size_t i = 0; i < face.size(); ++i) {
-      const Label v = face[i];
-      if (std::find(vertices.begin(), vertices.end(), v) == vertices.end()) vertices.push_back(v);
-      const Label w = face[(i + 1) % face.size()];
-      edges.emplace_back(std::min(v, w), std::max(v, w));
+      int l = 0;
+      while (l < nVertices && vertex[static_cast<std::size_t>(l)] != face[i]) ++l;
+      if (l == nVertices) {
+        if (nVertices == shape->nVertices) return std::nullopt;  // more vertices than the shape has
+        vertex[static_cast<std::size_t>(nVertices++)] = face[i];
+      }
+      if (set & (1u << l)) return std::nullopt;
+      set |= 1u << l;
+      local[i] = l;
     }
+    for (std::size_t i = 0; i < face.size(); ++i) {
+      const int v = local[i], w = local[(i + 1) % face.size()];
+      neighbours[static_cast<std::size_t>(v)] |= static_cast<std::uint8_t>(1u << w);
+      neighbours[static_cast<std::size_t>(w)] |= static_cast<std::uint8_t>(1u << v);
+    }
+    actual[nFaces++] = key(static_cast<int>(face.size()), set);
   }
-  if (static_cast<int>(vertices.size()) != shape->nVertices) return std::nullopt;
+  if (nVertices != shape->nVertices) return std::nullopt;
+  auto localOf = [&](Label v) {
+    return static_cast<int>(std::find(vertex.begin(), vertex.begin() + nVertices, v) - vertex.begin());
+  };
 
-  const std::vector<Label> base = orientedFace(mesh, baseFace, cell, !shape->baseOutward);
-  auto inBase = [&](Label v) { return std::find(base.begin(), base.end(), v) != base.end(); };
+  // The base face, oriented as the shape's numbering wants it: a face's
+  // stored normal points out of its owner; the reversal keeps vertex 0.
+  const auto baseVertices = mesh.faces()[baseFace];
+  const auto n = static_cast<int>(baseVertices.size());
+  std::array<int, 4> base{};
+  for (int i = 0; i < n; ++i) base[static_cast<std::size_t>(i)] = localOf(baseVertices[static_cast<std::size_t>(i)]);
+  if ((mesh.owner()[baseFace] == cell) == !shape->baseOutward) std::reverse(base.begin() + 1, base.begin() + n);
+  unsigned baseSet = 0;
+  for (int i = 0; i < n; ++i) baseSet |= 1u << base[static_cast<std::size_t>(i)];
   // From each base vertex, the one edge that leaves the base.
-  std::vector<Label> up;
-  for (Label b : base) {
-    Label other = -1;
-    for (const auto& [x, y] : edges) {
-      const Label o = x == b ? y : (y == b ? x : -1);
-      if (o < 0 || inBase(o) || o == other) continue;
-      if (other >= 0) return std::nullopt;  // two different edges leave the base
-      other = o;
-    }
-    if (other < 0) return std::nullopt;
-    up.push_back(other);
+  std::array<int, 4> up{};
+  unsigned upSet = 0;
+  for (int i = 0; i < n; ++i) {
+    const unsigned leaving = neighbours[static_cast<std::size_t>(base[static_cast<std::size_t>(i)])] & ~baseSet;
+    if (std::popcount(leaving) != 1) return std::nullopt;  // none, or two different edges leave the base
+    up[static_cast<std::size_t>(i)] = std::countr_zero(leaving);
+    upSet |= leaving;
   }
+
+  // The faces must be exactly the shape's: base, opposite face or none, and the sides.
+  std::array<std::uint16_t, 6> expected{};
+  std::size_t nExpected = 0;
+  expected[nExpected++] = key(n, baseSet);
+  if (!shape->apex) {
+    if (std::popcount(upSet) != n) return std::nullopt;
+    expected[nExpected++] = key(n, upSet);
+  }
+  for (int i = 0; i < n; ++i) {
+    const auto bi = static_cast<std::size_t>(i), bj = static_cast<std::size_t>((i + 1) % n);
+    const unsigned edge = (1u << base[bi]) | (1u << base[bj]);
+    expected[nExpected++] = shape->apex ? key(3, edge | 1u << up[0]) : key(4, edge | 1u << up[bj] | 1u << up[bi]);
+  }
+  if (nExpected != nFaces) return std::nullopt;
+  std::sort(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(nExpected));
+  std::sort(actual.begin(), actual.begin() + static_cast<std::ptrdiff_t>(nFaces));
+  if (!std::equal(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(nExpected), actual.begin()))
+    return std::nullopt;
 
   NativeCell out;
   out.type = shape->type;
   out.nVertices = shape->nVertices;
-  std::copy(base.begin(), base.end(), out.vertices.begin());
-  if (shape->apex) out.vertices[base.size()] = up[0];
-  else std::copy(up.begin(), up.end(), out.vertices.begin() + static_cast<std::ptrdiff_t>(base.size()));
-
-  // The faces must be exactly the shape's: base, opposite face or none, and the sides.
-  const std::size_t n = base.size();
-  std::vector<std::vector<Label>> expected{sorted(base)};
-  if (!shape->apex) expected.push_back(sorted(up));
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t j = (i + 1) % n;
-    expected.push_back(shape->apex ? sorted({base[i], base[j], up[0]}) : sorted({base[i], base[j], up[j], up[i]}));
-  }
-  std::vector<std::vector<Label>> actual;
-  for (Label f : cellFaces) {
-    const auto face = mesh.faces()[f];
-    actual.push_back(sorted(std::vector<Label>(face.begin(), face.end())));
-  }
-  std::sort(expected.begin(), expected.end());
-  std::sort(actual.begin(), actual.end());
-  if (expected != actual) return std::nullopt;
+  for (int i = 0; i < n; ++i)
+    out.vertices[static_cast<std::size_t>(i)] = vertex[static_cast<std::size_t>(base[static_cast<std::size_t>(i)])];
+  if (shape->apex) out.vertices[static_cast<std::size_t>(n)] = vertex[static_cast<std::size_t>(up[0])];
+  else
+    for (int i = 0; i < n; ++i)
+      out.vertices[static_cast<std::size_t>(n + i)] = vertex[static_cast<std::size_t>(up[static_cast<std::size_t>(i)])];
   return out;
 }
 
