@@ -110,8 +110,8 @@ TEST(CavityVerification, Re100CentrelinesMatchGhia1982On129x129) {
   ASSERT_EQ(horizontal.rows.size(), 129u);
   EXPECT_NEAR(vertical.rows.back()[1], 1.0, 1e-12) << "u on the lid";
 
-  const Deviation du = deviation(vertical, "y", "U_x", ghiaU);
-  const Deviation dv = deviation(horizontal, "x", "U_y", ghiaV);
+  const Deviation du = deviation(vertical, "y", "U_0", ghiaU);
+  const Deviation dv = deviation(horizontal, "x", "U_1", ghiaV);
   std::printf("max |u - Ghia| = %.5f at y = %.4f, max |v - Ghia| = %.5f at x = %.4f\n", du.max, du.at, dv.max, dv.at);
   EXPECT_LE(du.max, 0.01) << "at y = " << du.at;
   EXPECT_LE(dv.max, 0.01) << "at x = " << dv.at;
@@ -120,8 +120,8 @@ TEST(CavityVerification, Re100CentrelinesMatchGhia1982On129x129) {
   // (1.2 time units; measured 5e-4).
   const fs::path earlier = samples / "10.8";
   ASSERT_TRUE(fs::exists(earlier)) << run.output;
-  const double change = std::max(maxChange(vertical, test::readCsv(earlier / "vertical_U.csv"), "U_x"),
-                                 maxChange(horizontal, test::readCsv(earlier / "horizontal_U.csv"), "U_y"));
+  const double change = std::max(maxChange(vertical, test::readCsv(earlier / "vertical_U.csv"), "U_0"),
+                                 maxChange(horizontal, test::readCsv(earlier / "horizontal_U.csv"), "U_1"));
   std::printf("centreline change from t = 10.8 to 12: %.2e\n", change);
   EXPECT_LT(change, 1e-3);
 }
@@ -173,8 +173,8 @@ TEST(CavityVerification, ExampleCaseRunsAtTwoRanksWithVtkAndCentrelines) {
     ++sampledTimes;
     const test::Csv vertical = test::readCsv(entry.path() / "vertical_U.csv");
     const test::Csv horizontal = test::readCsv(entry.path() / "horizontal_U.csv");
-    EXPECT_EQ(vertical.columns, (std::vector<std::string>{"y", "U_x", "U_y", "U_z"}));
-    EXPECT_EQ(horizontal.columns, (std::vector<std::string>{"x", "U_x", "U_y", "U_z"}));
+    EXPECT_EQ(vertical.columns, (std::vector<std::string>{"y", "U_0", "U_1", "U_2"}));
+    EXPECT_EQ(horizontal.columns, (std::vector<std::string>{"x", "U_0", "U_1", "U_2"}));
     ASSERT_EQ(vertical.rows.size(), 129u);
     ASSERT_EQ(horizontal.rows.size(), 129u);
     EXPECT_NEAR(vertical.rows.back()[1], 1.0, 1e-12) << "u on the lid";

@@ -91,27 +91,52 @@ class SetsObject final : public FunctionObjects::Object {
   }
 
  private:
+  /// The fields of one type (scalars, vectors, ...: one component count), in
+  /// the order they were asked for: OpenFOAM's sampledSets write one file per
+  /// type, named <set>_<field>_<field>... after that type's fields.
+  struct TypeGroup {
+    std::vector<std::size_t> fields;  ///< indices into ResolvedFields
+    std::string fileName(const std::string& set, const ResolvedFields& r, const char* extension) const {
+      std::string name = set;
+      for (std::size_t f : fields) name += "_" + r.names[f];
+      return name + extension;
+    }
+  };
+  static std::vector<TypeGroup> typeGroups(const ResolvedFields& r) {
+    std::set<int> counts;  // ascending: scalars, vectors, symmetric tensors, tensors, as OpenFOAM's order
+    for (const SampledField& f : r.fields) counts.insert(f.components);
+    std::vector<TypeGroup> groups;
+    for (int components : counts) {
+      TypeGroup g;
+      for (std::size_t f = 0; f < r.fields.size(); ++f)
+        if (r.fields[f].components == components) g.fields.push_back(f);
+      if (!g.fields.empty()) groups.push_back(std::move(g));
+    }
+    return groups;
+  }
+
   void write(const std::filesystem::path& dir, std::size_t s, const ResolvedFields& r,
              const std::vector<std::vector<double>>& values) const {
-    if (spec_.setFormat == "vtk") {
-      writeVtk(dir, s, r, values);
-      return;
+    for (const TypeGroup& g : typeGroups(r)) {
+      if (spec_.setFormat == "vtk") writeVtk(dir, s, r, g, values);
+      else writeColumns(dir, s, r, g, values);
     }
+  }
+
+  /// csv (comma-separated, a header line) or raw (space-separated, a header
+  /// line starting with '#'): the axis columns, then each field's components
+  /// (p; U_0, U_1, U_2, as OpenFOAM names them).
+  void writeColumns(const std::filesystem::path& dir, std::size_t s, const ResolvedFields& r, const TypeGroup& g,
+                    const std::vector<std::vector<double>>& values) const {
     const SampleSetSpec& set = spec_.sets[s];
     const bool csv = spec_.setFormat == "csv";
     const char* separator = csv ? "," : " ";
-    std::string fileName = set.name;
-    for (const std::string& f : r.names) fileName += "_" + f;
-    fileName += csv ? ".csv" : ".xy";
-
     std::vector<std::string> columns = set.axisColumns();
-    for (std::size_t f = 0; f < r.fields.size(); ++f) {
+    for (std::size_t f : g.fields) {
       if (r.fields[f].components == 1) {
         columns.push_back(r.names[f]);
       } else {
-        static constexpr const char* xyz[] = {"x", "y", "z"};
-        for (int k = 0; k < r.fields[f].components; ++k)
-          columns.push_back(r.names[f] + "_" + (r.fields[f].components == 3 ? xyz[k] : std::to_string(k)));
+        for (int k = 0; k < r.fields[f].components; ++k) columns.push_back(r.names[f] + "_" + std::to_string(k));
       }
     }
     std::string text = csv ? "" : "# ";
@@ -122,24 +147,21 @@ class SetsObject final : public FunctionObjects::Object {
       if (!sampler.found(i)) continue;
       row.clear();
       for (double a : set.axisValues(sampler.points()[i], distances_[s][i])) row.push_back(numberText(a));
-      for (std::size_t f = 0; f < r.fields.size(); ++f) {
+      for (std::size_t f : g.fields) {
         const int nc = r.fields[f].components;
         for (int k = 0; k < nc; ++k) row.push_back(numberText(values[f][i * nc + k]));
       }
       text += fmt::format("{}\n", fmt::join(row, separator));
     }
-    writeTextFile(dir / fileName, text);
+    writeTextFile(dir / g.fileName(set.name, r, csv ? ".csv" : ".xy"), text);
   }
 
   /// Legacy VTK polydata, as OpenFOAM's vtkSetWriter: the points, then one
-  /// FIELD array per field (components per point), all fields in one file.
-  void writeVtk(const std::filesystem::path& dir, std::size_t s, const ResolvedFields& r,
+  /// FIELD array per field (components per point).
+  void writeVtk(const std::filesystem::path& dir, std::size_t s, const ResolvedFields& r, const TypeGroup& g,
                 const std::vector<std::vector<double>>& values) const {
     const SampleSetSpec& set = spec_.sets[s];
     const PointSampler& sampler = *samplers_[s];
-    std::string fileName = set.name;
-    for (const std::string& f : r.names) fileName += "_" + f;
-    fileName += ".vtk";
     std::vector<std::size_t> rows;
     for (std::size_t i = 0; i < sampler.size(); ++i)
       if (sampler.found(i)) rows.push_back(i);
@@ -149,9 +171,9 @@ class SetsObject final : public FunctionObjects::Object {
       const Vec3& p = sampler.points()[i];
       text += fmt::format("{} {} {}\n", numberText(p.x), numberText(p.y), numberText(p.z));
     }
-    text += fmt::format("POINT_DATA {}\n FIELD attributes {}\n", rows.size(), r.fields.size());
+    text += fmt::format("POINT_DATA {}\n FIELD attributes {}\n", rows.size(), g.fields.size());
     std::vector<std::string> items;
-    for (std::size_t f = 0; f < r.fields.size(); ++f) {
+    for (std::size_t f : g.fields) {
       const int nc = r.fields[f].components;
       text += fmt::format("{} {} {} double\n", r.names[f], nc, rows.size());
       items.clear();
@@ -159,7 +181,7 @@ class SetsObject final : public FunctionObjects::Object {
         for (int k = 0; k < nc; ++k) items.push_back(numberText(values[f][i * nc + k]));
       text += fmt::format("{}\n", fmt::join(items, " "));
     }
-    writeTextFile(dir / fileName, text);
+    writeTextFile(dir / g.fileName(set.name, r, ".vtk"), text);
   }
 
   SetsSpec spec_;

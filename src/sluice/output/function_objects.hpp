@@ -5,17 +5,19 @@
 // containing cells and written by rank 0.
 //
 // Output (time folder names as OpenFOAM's, see TimeState::timeName):
-//  - sets: CASE/postProcessing/<object>/<time>/<set>_<field1>_<field2>...csv
-//    (setFormat csv: comma-separated with a header line) or ...xy (raw:
-//    space-separated, header line starting with '#'). Columns: the axis
-//    (distance | x | y | z | x,y,z) then each field's components (p; U_x,
-//    U_y, U_z). Only points inside the mesh are listed, as OpenFOAM does.
+//  - sets: CASE/postProcessing/<object>/<time>/<set>_<field1>_<field2>...csv,
+//    one file per field type (scalars, vectors, symmetric tensors, tensors),
+//    named after that type's fields, as OpenFOAM's sampledSets (cavity with
+//    fields (p U): mid_p.csv and mid_U.csv). setFormat csv: comma-separated
+//    with a header line; raw: ...xy, space-separated, a header line starting
+//    with '#'. Columns: the axis (distance | x | y | z | x,y,z) then each
+//    field's components under OpenFOAM's names (p; U_0, U_1, U_2). Only
+//    points inside the mesh are listed, as OpenFOAM does.
 //    setFormat vtk: ...vtk, legacy VTK polydata as OpenFOAM's vtkSetWriter
 //    ("# vtk DataFile Version 2.0", the set name, ASCII, DATASET POLYDATA,
 //    POINTS n double, POINT_DATA n, FIELD attributes <fields>, then per
 //    field "<name> <components> n double" and its values on one line); the
-//    axis is not written. OpenFOAM writes one file per field type (scalars,
-//    vectors), sluice all fields in one file, as for raw and csv.
+//    axis is not written.
 //  - probes: CASE/postProcessing/<object>/<startTime>/<field>, OpenFOAM's
 //    layout: "# Probe i (x y z)" per probe, a "#  Probe  0  1 ..." and a
 //    "#  Time" line, then per execution the time (its folder name) and one column per probe;

@@ -147,21 +147,30 @@ TEST(FunctionObjectsMpi, SetsAndProbesWriteTheirFiles) {
   EXPECT_FALSE(fs::exists(line / "0.1"));
   EXPECT_FALSE(fs::exists(line / "0.3"));
   for (const char* time : {"0.2", "0.4"}) {
-    const std::string centre = test::readTextFile(line / time / "centre_p_U.csv");
-    EXPECT_EQ(test::splitLines(centre).at(0), "distance,p,U_x,U_y,U_z");
-    const auto rows = csvRows(centre, ',');
-    ASSERT_EQ(rows.size(), 5u);
+    // One file per field type, as OpenFOAM's sampledSets: centre_p.csv, centre_U.csv.
+    EXPECT_FALSE(fs::exists(line / time / "centre_p_U.csv"));
+    const std::string centreP = test::readTextFile(line / time / "centre_p.csv");
+    const std::string centreU = test::readTextFile(line / time / "centre_U.csv");
+    EXPECT_EQ(test::splitLines(centreP).at(0), "distance,p");
+    EXPECT_EQ(test::splitLines(centreU).at(0), "distance,U_0,U_1,U_2");
+    const auto prows = csvRows(centreP, ',');
+    const auto urows = csvRows(centreU, ',');
+    ASSERT_EQ(prows.size(), 5u);
+    ASSERT_EQ(urows.size(), 5u);
     for (int i = 0; i < 5; ++i) {
       const Vec3 x{0.25 * i, 0.5, 0.5};
-      ASSERT_EQ(rows[i].size(), 5u);
-      EXPECT_EQ(rows[i][0], 0.25 * i);
-      EXPECT_NEAR(rows[i][1], linear(x), 1e-13);
-      EXPECT_NEAR(rows[i][2], 2 * x.x, 1e-13);
-      EXPECT_NEAR(rows[i][3], 2 * x.y, 1e-13);
-      EXPECT_NEAR(rows[i][4], 2 * x.z, 1e-13);
+      ASSERT_EQ(prows[i].size(), 2u);
+      ASSERT_EQ(urows[i].size(), 4u);
+      EXPECT_EQ(prows[i][0], 0.25 * i);
+      EXPECT_EQ(urows[i][0], 0.25 * i);
+      EXPECT_NEAR(prows[i][1], linear(x), 1e-13);
+      EXPECT_NEAR(urows[i][1], 2 * x.x, 1e-13);
+      EXPECT_NEAR(urows[i][2], 2 * x.y, 1e-13);
+      EXPECT_NEAR(urows[i][3], 2 * x.z, 1e-13);
     }
-    const std::string diag = test::readTextFile(line / time / "diag_p_U.csv");
-    EXPECT_EQ(test::splitLines(diag).at(0), "x,y,z,p,U_x,U_y,U_z");
+    const std::string diag = test::readTextFile(line / time / "diag_p.csv");
+    EXPECT_EQ(test::splitLines(diag).at(0), "x,y,z,p");
+    EXPECT_EQ(test::splitLines(test::readTextFile(line / time / "diag_U.csv")).at(0), "x,y,z,U_0,U_1,U_2");
     const auto drows = csvRows(diag, ',');
     ASSERT_EQ(drows.size(), 3u);
     EXPECT_EQ(drows[1][0], 0.5);
@@ -226,23 +235,29 @@ functions
   const Vec3 start{0.1, 0.3, 0.4}, end{0.9, 0.6, 0.58};
   std::vector<Vec3> expected;
   for (double t : {0.1875, 0.5, 0.1 / 0.18, 2.0 / 3, 0.8125, 1.125}) expected.push_back(start + t * (end - start));
-  const auto lines = test::splitLines(test::readTextFile(tmp.path() / "postProcessing/gauges/0.5/g1_p_U.vtk"));
-  ASSERT_EQ(lines.size(), 17u);
-  EXPECT_EQ(lines[0], "# vtk DataFile Version 2.0");
-  EXPECT_EQ(lines[1], "g1");
-  EXPECT_EQ(lines[2], "ASCII");
-  EXPECT_EQ(lines[3], "DATASET POLYDATA");
-  EXPECT_EQ(lines[4], "POINTS 6 double");
-  EXPECT_EQ(lines[11], "POINT_DATA 6");
-  EXPECT_EQ(lines[12], " FIELD attributes 2");
+  const fs::path gauges = tmp.path() / "postProcessing/gauges/0.5";
+  const auto lines = test::splitLines(test::readTextFile(gauges / "g1_p.vtk"));
+  const auto ulines = test::splitLines(test::readTextFile(gauges / "g1_U.vtk"));
+  ASSERT_EQ(lines.size(), 15u);
+  ASSERT_EQ(ulines.size(), 15u);
+  for (const auto& l : {lines, ulines}) {
+    EXPECT_EQ(l[0], "# vtk DataFile Version 2.0");
+    EXPECT_EQ(l[1], "g1");
+    EXPECT_EQ(l[2], "ASCII");
+    EXPECT_EQ(l[3], "DATASET POLYDATA");
+    EXPECT_EQ(l[4], "POINTS 6 double");
+    EXPECT_EQ(l[11], "POINT_DATA 6");
+    EXPECT_EQ(l[12], " FIELD attributes 1");
+  }
   EXPECT_EQ(lines[13], "p 1 6 double");
-  EXPECT_EQ(lines[15], "U 3 6 double");
-  std::istringstream p(lines[14]), u(lines[16]);
+  EXPECT_EQ(ulines[13], "U 3 6 double");
+  std::istringstream p(lines[14]), u(ulines[14]);
   for (int i = 0; i < 6; ++i) {
     std::istringstream xyz(lines[5 + i]);
     Vec3 x;
     xyz >> x.x >> x.y >> x.z;
     EXPECT_NEAR(mag(x - expected[i]), 0.0, 1e-15) << i;
+    EXPECT_EQ(lines[5 + i], ulines[5 + i]);
     double pv = 0;
     Vec3 uv;
     p >> pv;
@@ -252,12 +267,15 @@ functions
   }
   EXPECT_TRUE(p.eof() || (p >> std::ws).eof());
 
-  EXPECT_EQ(test::readTextFile(tmp.path() / "postProcessing/gauges/0.5/off_p_U.vtk"),
+  EXPECT_EQ(test::readTextFile(gauges / "off_p.vtk"),
             "# vtk DataFile Version 2.0\noff\nASCII\nDATASET POLYDATA\nPOINTS 0 double\nPOINT_DATA 0\n"
-            " FIELD attributes 2\np 1 0 double\n\nU 3 0 double\n\n");
+            " FIELD attributes 1\np 1 0 double\n\n");
+  EXPECT_EQ(test::readTextFile(gauges / "off_U.vtk"),
+            "# vtk DataFile Version 2.0\noff\nASCII\nDATASET POLYDATA\nPOINTS 0 double\nPOINT_DATA 0\n"
+            " FIELD attributes 1\nU 3 0 double\n\n");
   // The point outside the mesh is left out.
-  const auto cloud = test::splitLines(test::readTextFile(tmp.path() / "postProcessing/gauges/0.5/pts_p_U.vtk"));
-  ASSERT_EQ(cloud.size(), 13u);
+  const auto cloud = test::splitLines(test::readTextFile(gauges / "pts_p.vtk"));
+  ASSERT_EQ(cloud.size(), 11u);
   EXPECT_EQ(cloud[4], "POINTS 2 double");
   EXPECT_EQ(cloud[5], "0.3 0.4 0.5");
   EXPECT_EQ(cloud[6], "0.6 0.45 0.55");
@@ -274,7 +292,8 @@ TEST(FunctionObjectsMpi, ExecuteAllIgnoresTheWriteControl) {
   FunctionObjects functions = box.functionObjects(kControlDict, tmp.path());
   functions.executeAll({5.0, 0, 0, false, "5"}, box.fields.lookup());
   if (commRank() == 0) {
-    EXPECT_TRUE(fs::exists(tmp.path() / "postProcessing/line/5/centre_p_U.csv"));
+    EXPECT_TRUE(fs::exists(tmp.path() / "postProcessing/line/5/centre_p.csv"));
+    EXPECT_TRUE(fs::exists(tmp.path() / "postProcessing/line/5/centre_U.csv"));
     EXPECT_EQ(test::readTextFile(tmp.path() / "postProcessing/cells/5/pts_id.xy"), "# x id\n0.1 0\n0.6 54\n");
     EXPECT_EQ(test::splitLines(test::readTextFile(tmp.path() / "postProcessing/probes/0/id")).back(), "5  0  21  63");
   }
