@@ -28,6 +28,7 @@
 #include "sluice/core/error.hpp"
 #include "sluice/parallel/communicator.hpp"
 #include "sluice/parallel/parallel_error.hpp"
+#include "sluice/solvers/solver_registry.hpp"
 
 namespace {
 
@@ -189,7 +190,10 @@ int main(int argc, char** argv) {
   decompose->add_flag("--no-renumber", decomposeOptions.noRenumber, "Keep the mesh's cell order");
 
   sluice::apps::RunCommandOptions runOptions;
-  CLI::App* run = app.add_subcommand("run", "Run the case's application (controlDict: icoFoam, pimpleFoam)");
+  // The applications listed are the registry's, so the help cannot fall behind the solvers.
+  CLI::App* run = app.add_subcommand(
+      "run", fmt::format("Run the case's application (controlDict: {})",
+                         fmt::join(sluice::solvers::SolverRegistry::standard().names(), ", ")));
   run->add_option("case", runOptions.caseDir, "Case directory (default: the current directory)");
   std::string caseOption;
   run->add_option("--case", caseOption, "Case directory, as OpenFOAM's -case");

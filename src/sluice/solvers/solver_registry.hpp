@@ -1,7 +1,7 @@
 #pragma once
 // Flow solvers by OpenFOAM application name (controlDict `application`).
 //
-//   SolverRegistry registry = SolverRegistry::standard();   // icoFoam, pimpleFoam
+//   SolverRegistry registry = SolverRegistry::standard();   // icoFoam, interFoam, pimpleFoam
 //   auto solver = registry.create(controlDict.get<std::string>("application"), ctx);
 #include <functional>
 #include <map>
