@@ -236,7 +236,8 @@ TEST(FvMatrix, StreamedDiffusivityAndFluxIntoAreBitForBitTheSurfaceFieldForms) {
     EXPECT_EQ(fromCells.internalCoeffs(), fromFaces.internalCoeffs());
     EXPECT_EQ(fromCells.boundaryCoeffs(), fromFaces.boundaryCoeffs());
     EXPECT_EQ(fromCells.faceFluxCorrection(), fromFaces.faceFluxCorrection());
-    EXPECT_FALSE(fromCells.faceFluxCorrection().empty());  // the wavy mesh is not orthogonal, cyclics are coupled
+    // The wavy mesh is not orthogonal; the cyclic box is, up to rounding, so its correction is not computed.
+    EXPECT_EQ(fromCells.faceFluxCorrection().empty(), cyclic);
 
     field::SurfaceScalarField constant("nu", m.mesh, {}, 0.3);
     const FvMatrix<Scalar> fromConstant = fvm::laplacian(0.3, p, corrected());

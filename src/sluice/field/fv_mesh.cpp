@@ -74,6 +74,8 @@ struct FvMesh::Impl {
   mutable std::vector<Vec3> faceCentres;  // per face, once a scheme asks (geo keeps the boundary faces')
   mutable std::once_flag correctionVectorsBuilt;
   mutable std::vector<Vec3> correctionVectors;  // per face, once a corrected scheme asks
+  mutable std::once_flag orthogonalChecked;
+  mutable bool orthogonal = false;  // on every rank (orthogonalUpToRounding)
   // ghost update in flight (startGhostUpdate)
   parallel::HaloTransfer current;
   std::span<double> active;
@@ -360,6 +362,23 @@ std::span<const Vec3> FvMesh::nonOrthCorrectionVectors() const {
         s.correctionVectors[f] = s.geo.nonOrthCorrectionVector(f, owner[f], far);
   });
   return s.correctionVectors;
+}
+
+bool FvMesh::orthogonalUpToRounding() const {
+  const Impl& s = *impl_;
+  std::call_once(s.orthogonalChecked, [&] {
+    const auto& owner = s.dist.mesh.owner();
+    bool negligible = true;
+    for (Label f = 0; f < nFaces() && negligible; ++f) {
+      const Label far = faceNeighbour(f);
+      if (far < 0) continue;
+      const Vec3 v = s.geo.nonOrthCorrectionVector(f, owner[f], far);
+      negligible = std::abs(v.x) <= kNegligibleNonOrthCorrection && std::abs(v.y) <= kNegligibleNonOrthCorrection &&
+                   std::abs(v.z) <= kNegligibleNonOrthCorrection;
+    }
+    s.orthogonal = comm().allTrue(negligible);
+  });
+  return s.orthogonal;
 }
 
 const linear::MultigridMesh& FvMesh::multigridMesh() const {

@@ -122,6 +122,17 @@ class FvMesh : public linear::GhostUpdater {
   /// is computed on the first call (local, not collective) and kept (24 B
   /// per face, paid only by cases with a corrected scheme).
   std::span<const Vec3> nonOrthCorrectionVectors() const;
+  /// Whether the mesh is orthogonal up to rounding: every internal and
+  /// coupled face's non-orthogonal correction vector has components of at
+  /// most kNegligibleNonOrthCorrection on every rank (blockMesh boxes: about
+  /// 1e-13). A corrected scheme's explicit correction (the correction vector
+  /// dotted with the interpolated gradient) is then rounding noise, and
+  /// snGradCorrection skips it with its gradient, as `uncorrected` would.
+  /// Checked without storing the vectors; collective on the first call (one
+  /// reduction), which every rank makes at the same point (snGradCorrection
+  /// is collective anyway: its gradient exchanges halo values).
+  bool orthogonalUpToRounding() const;
+  static constexpr Scalar kNegligibleNonOrthCorrection = 1e-12;
   /// The rank's mesh as distributed; its globalCellIds are globalCellIds()
   /// (the cyclic ghosts' ids appended after the processor ghosts').
   const parallel::DistributedMesh& distributed() const;

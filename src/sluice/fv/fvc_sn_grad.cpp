@@ -17,7 +17,9 @@ SnGradDeltaCoeffs snGradDeltaCoeffs(const field::FvMesh& mesh, const SnGradSchem
 template <class T>
 std::vector<T> snGradCorrection(const field::FvMesh& mesh, std::span<const T> cells, std::span<const T> boundary,
                                 const SnGradScheme& scheme, const GradScheme& gradScheme) {
-  if (!scheme.hasCorrection()) return {};
+  // On a mesh orthogonal up to rounding the correction is rounding noise:
+  // not computed, nor the gradient it needs (as with `uncorrected`).
+  if (!scheme.hasCorrection() || mesh.orthogonalUpToRounding()) return {};
   const std::vector<GradType<T>> g = gradient<T>(mesh, cells, boundary, gradScheme);
   const auto& geo = mesh.geometry();
   const std::span<const Vec3> corrVec = mesh.nonOrthCorrectionVectors();
