@@ -32,7 +32,7 @@ FluxReconstruction::FluxReconstruction(const field::FvMesh& mesh) : mesh_(&mesh)
   inverse_.resize(m.size());
   for (std::size_t c = 0; c < m.size(); ++c) {
     const Tensor inv = inverseDroppingEmpty(m[c]);  // symmetric: its upper triangle holds it
-    inverse_[c] = {inv(0, 0), inv(0, 1), inv(0, 2), inv(1, 1), inv(1, 2), inv(2, 2)};
+    inverse_[c] = {inv(0, 0), inv(0, 1), inv(0, 2), inv(1, 1), inv(1, 2), inv(2, 2)};  // SymTensor's order
   }
 }
 
@@ -43,17 +43,7 @@ field::VolVectorField FluxReconstruction::reconstruct(const field::SurfaceScalar
   std::vector<Vec3> rhs(mesh.nCells());
   forEachCellFace(mesh, [&](Label c, Label f) { rhs[c] += geo.faceAreas[f] * (phi[f] / geo.faceAreaMag(f)); });
   field::VolVectorField result("reconstruct(" + phi.name() + ")", mesh, dimsQuotient(phi.dimensions(), dimsLength(2)));
-  for (Label c = 0; c < mesh.nCells(); ++c) {
-    const std::array<Scalar, 6>& a = inverse_[c];
-    Tensor inv;
-    inv(0, 0) = a[0];
-    inv(0, 1) = inv(1, 0) = a[1];
-    inv(0, 2) = inv(2, 0) = a[2];
-    inv(1, 1) = a[3];
-    inv(1, 2) = inv(2, 1) = a[4];
-    inv(2, 2) = a[5];
-    result[c] = dot(inv, rhs[c]);
-  }
+  for (Label c = 0; c < mesh.nCells(); ++c) result[c] = dot(inverse_[c], rhs[c]);
   const auto& owner = mesh.poly().owner();
   auto bvals = result.boundaryValues();
   for (Label f = mesh.nInternalFaces(); f < mesh.nFaces(); ++f) bvals[f - mesh.nInternalFaces()] = result[owner[f]];

@@ -10,12 +10,12 @@
 //   VolVectorField v = reconstruction.reconstruct(phi);  // collective: ghosts exchanged
 //
 // The mesh must outlive the object.
-#include <array>
 #include <vector>
 
 #include "sluice/field/fv_mesh.hpp"
 #include "sluice/field/surface_field.hpp"
 #include "sluice/field/vol_field.hpp"
+#include "sluice/fv/sym_tensor.hpp"
 
 namespace sluice::fv {
 
@@ -29,8 +29,8 @@ class FluxReconstruction {
 
  private:
   const field::FvMesh* mesh_;
-  /// Per owned cell, the symmetric inverse: xx, xy, xz, yy, yz, zz.
-  std::vector<std::array<Scalar, 6>> inverse_;
+  /// Per owned cell, the symmetric inverse.
+  std::vector<SymTensor> inverse_;
 };
 
 }  // namespace sluice::fv

@@ -26,6 +26,13 @@ struct SymTensor {
   }
 };
 
+/// (s . d)_i = sum_j s(i, j) d_j, in dot(Tensor, Vec3)'s order of terms (the
+/// same bits as the full tensor's product).
+constexpr Vec3 dot(const SymTensor& s, const Vec3& d) {
+  return {s.xx * d.x + s.xy * d.y + s.xz * d.z, s.xy * d.x + s.yy * d.y + s.yz * d.z,
+          s.xz * d.x + s.yz * d.y + s.zz * d.z};
+}
+
 /// Inverse of m; axes whose diagonal entry is below 1e-10 of the trace are
 /// dropped first (zero rows and columns in the result).
 inline Tensor inverseDroppingEmpty(SymTensor m) {
