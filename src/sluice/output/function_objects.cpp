@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <set>
 #include <variant>
@@ -103,15 +104,11 @@ class SetsObject final : public FunctionObjects::Object {
     }
   };
   static std::vector<TypeGroup> typeGroups(const ResolvedFields& r) {
-    std::set<int> counts;  // ascending: scalars, vectors, symmetric tensors, tensors, as OpenFOAM's order
-    for (const SampledField& f : r.fields) counts.insert(f.components);
+    // By component count, ascending: scalars, vectors, symmetric tensors, tensors, OpenFOAM's order.
+    std::map<int, TypeGroup> byCount;
+    for (std::size_t f = 0; f < r.fields.size(); ++f) byCount[r.fields[f].components].fields.push_back(f);
     std::vector<TypeGroup> groups;
-    for (int components : counts) {
-      TypeGroup g;
-      for (std::size_t f = 0; f < r.fields.size(); ++f)
-        if (r.fields[f].components == components) g.fields.push_back(f);
-      if (!g.fields.empty()) groups.push_back(std::move(g));
-    }
+    for (auto& [components, group] : byCount) groups.push_back(std::move(group));
     return groups;
   }
 
