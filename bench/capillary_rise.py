@@ -57,7 +57,7 @@ def openfoam_alpha(case: Path) -> tuple[float, list[float]]:
 
 def sluice_alpha(case: Path) -> tuple[float, list[float]]:
     pvd = next((case / "VTK").glob("*.pvd")).read_text()
-    entries = re.findall(r'timestep="([^"]+)"[^>]*name="internal" file="([^"]+)"', pvd)
+    entries = re.findall(r'timestep="([^"]+)" file="([^"]+)"', pvd)
     t, rel = entries[-1]
 
     def dump(name: str) -> list[float]:
@@ -65,8 +65,10 @@ def sluice_alpha(case: Path) -> tuple[float, list[float]]:
                               name], capture_output=True, text=True, check=True).stdout
         values = []
         for line in out.splitlines():
-            if ".vtu: " in line:
-                values += [float(x) for x in line.split(".vtu: ", 1)[1].split()]
+            # The internal block's pieces (<time>/internal_<rank>.vtu), not the patches' (in boundary/).
+            piece, found, numbers = line.partition(".vtu: ")
+            if found and Path(piece).name.startswith("internal_") and Path(piece).parent.name != "boundary":
+                values += [float(x) for x in numbers.split()]
         return values
 
     ids, raw = dump("cellId"), dump("alpha.water")

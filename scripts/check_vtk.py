@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Check VTK XML output written by sluice (python3 standard library only).
 
-Usage: check_vtk.py [--dump ARRAY] [--times] [--blocks] FILE...
+Usage: check_vtk.py [--dump ARRAY] [--same-arrays] [--times] [--blocks] FILE...
 
-FILE is a .pvd (time series), .pvtu (parallel index) or .vtu (piece); the
-references are followed (.pvd -> .pvtu/.vtu -> pieces) and every file is
-checked once:
+FILE is a .pvd (time series), .vtm (named blocks of pieces), .pvtu
+(parallel index) or .vtu (piece); the references are followed (.pvd ->
+.vtm/.pvtu/.vtu -> pieces) and every file is checked once:
   .pvd   Collection of DataSet elements with a numeric timestep and an
          existing file; the data sets of one time are blocks with distinct
          part numbers and distinct names, and every time lists the same
-         blocks (part, name) in the same order;
+         blocks (part, name, and for a .vtm its block names) in the same order;
+  .vtm   vtkMultiBlockDataSet whose blocks are named, distinct, and each a
+         Piece (multipiece) listing one or more existing DataSet files or a
+         single DataSet; the pieces of a block hold the same arrays;
   .pvtu  PUnstructuredGrid whose pieces exist and hold exactly the declared
          PPoints/PCellData/PPointData arrays (name, type, components);
   .vtu   UnstructuredGrid, byte_order LittleEndian, header_type UInt64,
@@ -25,9 +28,14 @@ checked once:
 
 --dump ARRAY  prints, for every .vtu checked, "<file>: v1 v2 ..." with the
               values of the named array (cell, point or cells section).
+--same-arrays also requires every block of a .vtm to have the same cell
+              data arrays in the same order (what ParaView 5.11's Plot Over
+              Line after Cell Data to Point Data needs; sluice run writes
+              every field to every block).
 --times       prints the timesteps of each .pvd, one "time <t>" line each.
 --blocks      prints the blocks of each .pvd's first time, one
-              "block <part> <name> <file>" line each.
+              "block <part> <name> <file>" line each (for a .vtm, one line
+              per block of it: "block <index> <name> <vtm file>").
 
 Exits 0 and prints "ok: ..." if everything is consistent; otherwise prints
 "check_vtk: <file>: <problem>" for the first problem found and exits 1.
@@ -104,13 +112,15 @@ def closed_volume(faces):
 
 
 class Checker:
-    def __init__(self, dump=None, times=False, blocks=False):
+    def __init__(self, dump=None, times=False, blocks=False, same_arrays=False):
         self.dump = dump
+        self.same_arrays = same_arrays
         self.times = times
         self.blocks = blocks
         self.seen = set()
-        self.counts = {"pvd": 0, "pvtu": 0, "vtu": 0}
+        self.counts = {"pvd": 0, "vtm": 0, "pvtu": 0, "vtu": 0}
         self.arrays = {}  # vtu path -> list of (section, name, type, components)
+        self.vtm_blocks = {}  # vtm path -> its block names in order
 
     def check(self, path):
         path = os.path.normpath(path)
@@ -122,12 +132,14 @@ class Checker:
         ext = os.path.splitext(path)[1]
         if ext == ".pvd":
             self.check_pvd(path)
+        elif ext == ".vtm":
+            self.check_vtm(path)
         elif ext == ".pvtu":
             self.check_pvtu(path)
         elif ext == ".vtu":
             self.check_vtu(path)
         else:
-            fail(path, "unknown file type (expected .pvd, .pvtu or .vtu)")
+            fail(path, "unknown file type (expected .pvd, .vtm, .pvtu or .vtu)")
 
     # ---------------------------------------------------------------- .pvd
     def check_pvd(self, path):
@@ -168,16 +180,77 @@ class Checker:
                 fail(path, "time %s lists part %s twice" % (t, block[0]))
             if block[1] and any(block[1] == b[1] for b in per_time[-1]):
                 fail(path, "time %s lists the block name '%s' twice" % (t, block[1]))
-            per_time[-1].append(block)
-            if self.blocks and len(per_time) == 1:
-                print("block %s %s %s" % (block[0], block[1], f))
             target = os.path.join(base, f)
             if not os.path.isfile(target):
                 fail(path, "DataSet file '%s' not found" % f)
             self.check(target)
+            inner = tuple(self.vtm_blocks.get(os.path.normpath(target), ()))
+            per_time[-1].append(block + (inner,))
+            if self.blocks and len(per_time) == 1:
+                if inner:
+                    for i, name in enumerate(inner):
+                        print("block %d %s %s" % (i, name, f))
+                else:
+                    print("block %s %s %s" % (block[0], block[1], f))
         for t, blocks in zip(seen_times, per_time):
             if blocks != per_time[0]:
                 fail(path, "time %r lists the blocks %s, the first time %s" % (t, blocks, per_time[0]))
+
+    # ---------------------------------------------------------------- .vtm
+    def check_vtm(self, path):
+        self.counts["vtm"] += 1
+        try:
+            root = ET.parse(path).getroot()
+        except ET.ParseError as e:
+            fail(path, "not well-formed XML: %s" % e)
+        if root.tag != "VTKFile" or root.get("type") != "vtkMultiBlockDataSet":
+            fail(path, "not a VTKFile of type vtkMultiBlockDataSet")
+        multiblock = root.find("vtkMultiBlockDataSet")
+        if multiblock is None:
+            fail(path, "no <vtkMultiBlockDataSet> element")
+        base = os.path.dirname(path)
+        names = []
+        block_cell_data = []  # per block: its pieces' cell data arrays in order
+        for element in multiblock:
+            name = element.get("name")
+            if not name:
+                fail(path, "a <%s> block without a name" % element.tag)
+            if name in names:
+                fail(path, "the block name '%s' twice" % name)
+            names.append(name)
+            if element.tag == "Piece":
+                datasets = element.findall("DataSet")
+                if not datasets:
+                    fail(path, "block '%s' lists no pieces" % name)
+            elif element.tag == "DataSet":
+                datasets = [element]
+            else:
+                fail(path, "block '%s' is a <%s> (expected Piece or DataSet)" % (name, element.tag))
+            first = None
+            for ds in datasets:
+                f = ds.get("file")
+                if f is None:
+                    fail(path, "block '%s' has a DataSet without file" % name)
+                target = os.path.normpath(os.path.join(base, f))
+                if not os.path.isfile(target):
+                    fail(path, "block '%s': piece '%s' not found" % (name, f))
+                self.check(target)
+                if target not in self.arrays:
+                    fail(path, "block '%s': piece '%s' is not a .vtu" % (name, f))
+                arrays = [a for a in self.arrays[target] if a[0] != "Cells"]
+                if first is None:
+                    first = arrays
+                elif arrays != first:
+                    fail(path, "block '%s': piece '%s' arrays %s differ from its first piece's %s"
+                         % (name, f, self.describe(arrays), self.describe(first)))
+            block_cell_data.append([a for a in first if a[0] == "CellData"])
+        if not names:
+            fail(path, "no blocks")
+        for name, cell_data in zip(names, block_cell_data):
+            if self.same_arrays and cell_data != block_cell_data[0]:
+                fail(path, "block '%s' has the cell data %s, block '%s' %s (every block needs the same)"
+                     % (name, self.describe(cell_data), names[0], self.describe(block_cell_data[0])))
+        self.vtm_blocks[path] = names
 
     # ---------------------------------------------------------------- .pvtu
     def check_pvtu(self, path):
@@ -451,6 +524,7 @@ def main(argv):
     dump = None
     times = False
     blocks = False
+    same_arrays = False
     files = []
     i = 0
     while i < len(argv):
@@ -464,6 +538,8 @@ def main(argv):
             continue
         if arg == "--times":
             times = True
+        elif arg == "--same-arrays":
+            same_arrays = True
         elif arg == "--blocks":
             blocks = True
         elif arg in ("-h", "--help"):
@@ -473,9 +549,9 @@ def main(argv):
             files.append(arg)
         i += 1
     if not files:
-        print("usage: check_vtk.py [--dump ARRAY] [--times] [--blocks] FILE...", file=sys.stderr)
+        print("usage: check_vtk.py [--dump ARRAY] [--same-arrays] [--times] [--blocks] FILE...", file=sys.stderr)
         return 2
-    checker = Checker(dump, times, blocks)
+    checker = Checker(dump, times, blocks, same_arrays)
     try:
         for f in files:
             checker.check(f)
@@ -483,7 +559,7 @@ def main(argv):
         print("check_vtk: %s" % e, file=sys.stderr)
         return 1
     c = checker.counts
-    print("ok: %d .pvd, %d .pvtu, %d .vtu files" % (c["pvd"], c["pvtu"], c["vtu"]))
+    print("ok: %d .pvd, %d .vtm, %d .pvtu, %d .vtu files" % (c["pvd"], c["vtm"], c["pvtu"], c["vtu"]))
     return 0
 
 

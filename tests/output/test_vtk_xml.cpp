@@ -1,6 +1,8 @@
 // VTK XML files: a .vtu piece read back byte for byte, accepted by
-// scripts/check_vtk.py, which also rejects damaged files; .pvtu/.pvd text;
+// scripts/check_vtk.py, which also rejects damaged files and blocks ParaView
+// cannot probe; .vtm/.pvd text;
 // write errors name the file.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -74,10 +76,10 @@ TEST(VtkXml, PieceReadsBackAndPassesTheChecker) {
 
   const test::CommandResult r = test::checkVtk(test::shellQuote(file.string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_EQ(r.output, "ok: 0 .pvd, 0 .pvtu, 1 .vtu files\n");
+  EXPECT_EQ(r.output, "ok: 0 .pvd, 0 .vtm, 0 .pvtu, 1 .vtu files\n");
 
   const test::CommandResult dump = test::checkVtk("--dump cellId " + test::shellQuote(file.string()));
-  EXPECT_EQ(dump.output, file.string() + ": 100 101 102 103\nok: 0 .pvd, 0 .pvtu, 1 .vtu files\n");
+  EXPECT_EQ(dump.output, file.string() + ": 100 101 102 103\nok: 0 .pvd, 0 .vtm, 0 .pvtu, 1 .vtu files\n");
 }
 
 TEST(VtkXml, PolyhedraPassTheChecker) {
@@ -160,32 +162,63 @@ test::CommandResult checkDamaged(const std::function<void(std::string&)>& damage
 }
 
 TEST(VtkXml, CheckerChecksTheBlocksOfEachTime) {
-  // Every time of a .pvd lists the same named blocks (part numbers and names
-  // distinct), as ParaView groups them across times by part.
+  // Every time of a .pvd lists the same named blocks, in each .vtm the pieces
+  // of a block have the same arrays, and with --same-arrays every block has
+  // the same cell arrays (ParaView 5.11's Plot Over Line after Cell Data to
+  // Point Data crashes otherwise).
   test::TempDir tmp;
   writeVtu(tmp.path() / "a.vtu", boxPiece(test::boxMesh(1, 1, 1)));
+  writeVtu(tmp.path() / "b.vtu", boxPiece(test::boxMesh(2, 1, 1)));
+  VtuPiece extra = boxPiece(test::boxMesh(1, 1, 1));
+  extra.cellData.push_back(shared("q", std::vector<double>{1.0}));
+  writeVtu(tmp.path() / "extra.vtu", extra);
   const auto pvd = tmp.path() / "case.pvd";
-  auto check = [&](const std::vector<PvdEntry>& entries) {
-    writePvd(pvd, entries);
-    return test::checkVtk("--blocks " + test::shellQuote(pvd.string()));
+  auto check = [&](const std::vector<VtmBlock>& first, const std::vector<VtmBlock>& second) {
+    writeVtm(tmp.path() / "t0.vtm", "", first);
+    writeVtm(tmp.path() / "t1.vtm", "", second);
+    writePvd(pvd, {{0, "t0.vtm"}, {1, "t1.vtm"}});
+    test::CommandResult r = test::checkVtk("--blocks --same-arrays " + test::shellQuote(pvd.string()));
+    if (r.exitCode != 0)  // the first problem only, without the blocks listed before it
+      while (r.output.rfind("block ", 0) == 0) r.output.erase(0, r.output.find('\n') + 1);
+    for (const char* file : {"t0.vtm", "t1.vtm", "case.pvd"}) {
+      const std::string prefix = "check_vtk: " + (tmp.path() / file).string() + ": ";
+      if (r.output.rfind(prefix, 0) == 0) r.output = file + (": " + r.output.substr(prefix.size()));
+    }
+    return r;
   };
-  test::CommandResult r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "inlet", 1}, {0, "a.vtu", "walls", 2},
-                                 {1, "a.vtu", "internal", 0}, {1, "a.vtu", "inlet", 1}, {1, "a.vtu", "walls", 2}});
+  const std::vector<VtmBlock> good{{"internal", {"a.vtu", "b.vtu"}}, {"inlet", {"b.vtu"}}, {"walls", {"a.vtu"}}};
+  test::CommandResult r = check(good, good);
   EXPECT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_EQ(r.output, "block 0 internal a.vtu\nblock 1 inlet a.vtu\nblock 2 walls a.vtu\nok: 1 .pvd, 0 .pvtu, 1 .vtu files\n");
+  EXPECT_EQ(r.output, "block 0 internal t0.vtm\nblock 1 inlet t0.vtm\nblock 2 walls t0.vtm\n"
+                      "ok: 1 .pvd, 2 .vtm, 0 .pvtu, 2 .vtu files\n");
 
-  const std::string prefix = "check_vtk: " + pvd.string() + ": ";
-  r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "walls", 1}, {0, "a.vtu", "walls", 2}});
+  r = check(good, {{"internal", {"a.vtu"}}, {"walls", {"a.vtu"}}, {"walls", {"b.vtu"}}});
   EXPECT_EQ(r.exitCode, 1);
-  EXPECT_NE(r.output.find(prefix + "time 0 lists the block name 'walls' twice"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output, "t1.vtm: the block name 'walls' twice\n");
 
-  r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "inlet", 0}});
+  r = check(good, {{"internal", {"a.vtu"}}, {"inlet", {"b.vtu"}}});
   EXPECT_EQ(r.exitCode, 1);
-  EXPECT_NE(r.output.find(prefix + "time 0 lists part 0 twice"), std::string::npos) << r.output;
+  EXPECT_THAT(r.output, testing::StartsWith("case.pvd: time 1.0 lists the blocks")) << r.output;
 
-  r = check({{0, "a.vtu", "internal", 0}, {0, "a.vtu", "inlet", 1}, {1, "a.vtu", "internal", 0}});
+  r = check(good, {{"internal", {"a.vtu"}}, {"inlet", {"extra.vtu"}}});
   EXPECT_EQ(r.exitCode, 1);
-  EXPECT_NE(r.output.find(prefix + "time 1.0 lists the blocks"), std::string::npos) << r.output;
+  // (Without --same-arrays, blocks may differ: this passes.)
+  EXPECT_EQ(test::checkVtk(test::shellQuote((tmp.path() / "t1.vtm").string())).exitCode, 0);
+  EXPECT_EQ(r.output, "t1.vtm: block 'inlet' has the cell data [CellData/p:Float64*1, CellData/U:Float64*3, "
+                      "CellData/cellId:Int64*1, CellData/q:Float64*1], block 'internal' [CellData/p:Float64*1, "
+                      "CellData/U:Float64*3, CellData/cellId:Int64*1] (every block needs the same)\n");
+
+  r = check(good, {{"internal", {"a.vtu", "extra.vtu"}}});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_THAT(r.output, testing::StartsWith("t1.vtm: block 'internal': piece 'extra.vtu' arrays")) << r.output;
+
+  r = check(good, {{"internal", {"a.vtu"}}, {"outlet", {}}});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(r.output, "t1.vtm: block 'outlet' lists no pieces\n");
+
+  r = check(good, {{"internal", {"a.vtu", "missing.vtu"}}});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(r.output, "t1.vtm: block 'internal': piece 'missing.vtu' not found\n");
 }
 
 TEST(VtkXml, CheckerRejectsDamagedFiles) {
@@ -231,35 +264,34 @@ TEST(VtkXml, CheckerRejectsDamagedFiles) {
   EXPECT_EQ(r.output, "AppendedData encoding is 'b64', expected 'raw'\n");
 }
 
-TEST(VtkXml, PvtuAndPvdText) {
+TEST(VtkXml, VtmAndPvdText) {
   test::TempDir tmp;
-  const VtuPiece piece = boxPiece(test::boxMesh(2, 2, 1));
-  writePvtu(tmp.path() / "internal.pvtu", piece, {"internal_0.vtu", "internal_1.vtu"});
-  EXPECT_EQ(test::readTextFile(tmp.path() / "internal.pvtu"),
+  writeVtm(tmp.path() / "case_0.1.vtm", "time='0.1'",
+           {{"internal", {"case_0.1/internal_0.vtu", "case_0.1/internal_1.vtu"}},
+            {"a&b", {"case_0.1/boundary/a&b_1.vtu"}}});
+  EXPECT_EQ(test::readTextFile(tmp.path() / "case_0.1.vtm"),
             "<?xml version=\"1.0\"?>\n"
-            "<!-- time='0.5' -->\n"
-            "<VTKFile type=\"PUnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
-            "  <PUnstructuredGrid GhostLevel=\"0\">\n"
-            "    <PPoints>\n"
-            "      <PDataArray type=\"Float64\" Name=\"Points\" NumberOfComponents=\"3\"/>\n"
-            "    </PPoints>\n"
-            "    <PCellData>\n"
-            "      <PDataArray type=\"Float64\" Name=\"p\"/>\n"
-            "      <PDataArray type=\"Float64\" Name=\"U\" NumberOfComponents=\"3\"/>\n"
-            "      <PDataArray type=\"Int64\" Name=\"cellId\"/>\n"
-            "    </PCellData>\n"
-            "    <Piece Source=\"internal_0.vtu\"/>\n"
-            "    <Piece Source=\"internal_1.vtu\"/>\n"
-            "  </PUnstructuredGrid>\n"
+            "<!-- time='0.1' -->\n"
+            "<VTKFile type=\"vtkMultiBlockDataSet\" version=\"1.0\" byte_order=\"LittleEndian\" "
+            "header_type=\"UInt64\">\n"
+            "  <vtkMultiBlockDataSet>\n"
+            "    <Piece index=\"0\" name=\"internal\">\n"
+            "      <DataSet index=\"0\" file=\"case_0.1/internal_0.vtu\"/>\n"
+            "      <DataSet index=\"1\" file=\"case_0.1/internal_1.vtu\"/>\n"
+            "    </Piece>\n"
+            "    <Piece index=\"1\" name=\"a&amp;b\">\n"
+            "      <DataSet index=\"0\" file=\"case_0.1/boundary/a&amp;b_1.vtu\"/>\n"
+            "    </Piece>\n"
+            "  </vtkMultiBlockDataSet>\n"
             "</VTKFile>\n");
 
-  writePvd(tmp.path() / "case.pvd", {{0.1, "case_0/internal.pvtu", "internal", 0}, {1e-05, "a&b.pvtu", "x", 1}});
+  writePvd(tmp.path() / "case.pvd", {{0.1, "case_0.1.vtm"}, {1e-05, "a&b.vtm"}});
   EXPECT_EQ(test::readTextFile(tmp.path() / "case.pvd"),
             "<?xml version=\"1.0\"?>\n"
             "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
             "  <Collection>\n"
-            "    <DataSet timestep=\"0.1\" group=\"\" part=\"0\" name=\"internal\" file=\"case_0/internal.pvtu\"/>\n"
-            "    <DataSet timestep=\"1e-05\" group=\"\" part=\"1\" name=\"x\" file=\"a&amp;b.pvtu\"/>\n"
+            "    <DataSet timestep=\"0.1\" file=\"case_0.1.vtm\"/>\n"
+            "    <DataSet timestep=\"1e-05\" file=\"a&amp;b.vtm\"/>\n"
             "  </Collection>\n"
             "</VTKFile>\n");
   EXPECT_FALSE(std::filesystem::exists(tmp.path() / "case.pvd.tmp"));
@@ -274,6 +306,13 @@ TEST(VtkXml, WriteErrorsNameTheFile) {
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), missing.string() + ": cannot write file: No such file or directory");
+  }
+  try {
+    writeVtm(tmp.path() / "no" / "case_0.vtm", "", {});
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              (tmp.path() / "no" / "case_0.vtm").string() + ": cannot write file: No such file or directory");
   }
   try {
     writePvd(tmp.path() / "no" / "case.pvd", {});

@@ -72,11 +72,11 @@ inline std::vector<std::string> errorLines(const std::string& output) {
   return lines;
 }
 
-/// The (time, internal .pvtu file) entries of CASE/VTK/<case name>.pvd in order.
+/// The (time, .vtm file) entries of CASE/VTK/<case name>.pvd in order.
 inline std::vector<std::pair<double, fs::path>> vtkTimes(const fs::path& caseDir) {
   const fs::path vtkDir = caseDir / "VTK";
   const std::string pvd = test::readText(vtkDir / (caseDir.filename().string() + ".pvd"));
-  const std::regex entry("timestep=\"([^\"]+)\"[^>]*name=\"internal\" file=\"([^\"]+)\"");
+  const std::regex entry("timestep=\"([^\"]+)\" file=\"([^\"]+)\"");
   std::vector<std::pair<double, fs::path>> times;
   for (auto it = std::sregex_iterator(pvd.begin(), pvd.end(), entry); it != std::sregex_iterator(); ++it)
     times.emplace_back(std::stod((*it)[1]), vtkDir / (*it)[2].str());
@@ -104,17 +104,22 @@ struct CellArrays {
   }
 };
 
-/// The values of cell array `name` in every piece of `pvtu`, pieces in order
-/// (throws std::runtime_error if check_vtk.py rejects the files).
-inline std::vector<double> dumpArray(const fs::path& pvtu, const std::string& name) {
-  const test::CommandResult r = checkVtk(pvtu, "--dump " + name);
-  if (r.exitCode != 0) throw std::runtime_error("check_vtk.py failed on " + pvtu.string() + ":\n" + r.output);
+/// The values of cell array `name` in the internal pieces of the time's
+/// `vtm`, pieces in order (throws std::runtime_error if check_vtk.py rejects
+/// the files).
+inline std::vector<double> dumpArray(const fs::path& vtm, const std::string& name) {
+  const test::CommandResult r = checkVtk(vtm, "--dump " + name);
+  if (r.exitCode != 0) throw std::runtime_error("check_vtk.py failed on " + vtm.string() + ":\n" + r.output);
   std::vector<double> values;
   std::istringstream in(r.output);
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("ok:", 0) == 0) continue;
     const auto colon = line.rfind(".vtu: ");
     if (colon == std::string::npos) continue;
+    // The internal block's pieces only: <time>/internal_<rank>.vtu, not <time>/boundary/<patch>_<rank>.vtu.
+    const fs::path piece = line.substr(0, colon + 4);
+    if (piece.filename().string().rfind("internal_", 0) != 0 || piece.parent_path().filename() == "boundary")
+      continue;
     std::istringstream numbers(line.substr(colon + 6));
     // strtod, not stod: subnormal values (a volume fraction of 1e-310) are values, not errors.
     for (std::string token; numbers >> token;) values.push_back(std::strtod(token.c_str(), nullptr));
@@ -126,12 +131,12 @@ inline std::vector<double> dumpArray(const fs::path& pvtu, const std::string& na
 inline CellArrays readLastCellArrays(const fs::path& caseDir, const std::vector<std::string>& names) {
   const auto times = vtkTimes(caseDir);
   if (times.empty()) throw std::runtime_error("no VTK output in " + caseDir.string());
-  const fs::path pvtu = times.back().second;
-  const std::vector<double> ids = dumpArray(pvtu, "cellId");
+  const fs::path vtm = times.back().second;
+  const std::vector<double> ids = dumpArray(vtm, "cellId");
   CellArrays out;
   out.nCells = ids.size();
   for (const std::string& name : names) {
-    const std::vector<double> raw = dumpArray(pvtu, name);
+    const std::vector<double> raw = dumpArray(vtm, name);
     if (ids.empty() || raw.size() % ids.size() != 0)
       throw std::runtime_error("array " + name + " has " + std::to_string(raw.size()) + " values for " +
                                std::to_string(ids.size()) + " cells");

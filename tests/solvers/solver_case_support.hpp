@@ -175,7 +175,7 @@ struct VtkCells {
   std::map<std::int64_t, int> rank;
 };
 
-/// The last time of CASE/VTK/*.pvd (its `internal` data set).
+/// The last time of CASE/VTK/*.pvd (the internal block of its .vtm).
 inline VtkCells readLastVtkCells(const std::filesystem::path& caseDir) {
   const std::filesystem::path vtkDir = caseDir / "VTK";
   std::filesystem::path pvd;
@@ -186,18 +186,21 @@ inline VtkCells readLastVtkCells(const std::filesystem::path& caseDir) {
   std::string lastFile, lastTime;
   for (std::size_t pos = 0; (pos = text.find("<DataSet ", pos)) != std::string::npos; ++pos) {
     const std::string tag = text.substr(pos, text.find('>', pos) - pos);
-    if (xmlAttribute(tag, "name") != "internal") continue;
     lastFile = xmlAttribute(tag, "file");
     lastTime = xmlAttribute(tag, "timestep");
   }
-  if (lastFile.empty()) throw std::runtime_error("no internal data set in " + pvd.string());
+  if (lastFile.empty()) throw std::runtime_error("no data set in " + pvd.string());
   VtkCells cells;
   cells.time = std::stod(lastTime);
-  const std::filesystem::path pvtu = vtkDir / lastFile;
-  const std::string index = readTextFile(pvtu);
-  for (std::size_t pos = 0; (pos = index.find("<Piece ", pos)) != std::string::npos; ++pos) {
-    const std::string tag = index.substr(pos, index.find('>', pos) - pos);
-    const VtuData piece = readVtu(pvtu.parent_path() / xmlAttribute(tag, "Source"));
+  // The .vtm's block "internal": its pieces up to the block's end.
+  const std::filesystem::path vtm = vtkDir / lastFile;
+  const std::string blocks = readTextFile(vtm);
+  const std::size_t first = blocks.find("name=\"internal\"");
+  if (first == std::string::npos) throw std::runtime_error("no internal block in " + vtm.string());
+  const std::size_t end = blocks.find("</Piece>", first);
+  for (std::size_t pos = first; (pos = blocks.find("<DataSet ", pos)) < end; ++pos) {
+    const std::string tag = blocks.substr(pos, blocks.find('>', pos) - pos);
+    const VtuData piece = readVtu(vtkDir / xmlAttribute(tag, "file"));
     const auto ids = piece.at("cellId").as<std::int64_t>();
     const auto U = piece.at("U").as<double>();
     const auto p = piece.at("p").as<double>();
@@ -207,7 +210,7 @@ inline VtkCells readLastVtkCells(const std::filesystem::path& caseDir) {
     const auto offsets = piece.at("offsets").indices();
     for (std::size_t c = 0; c < ids.size(); ++c) {
       const std::int64_t id = ids[c];
-      if (cells.U.count(id)) throw std::runtime_error("cell id " + std::to_string(id) + " twice in " + pvtu.string());
+      if (cells.U.count(id)) throw std::runtime_error("cell id " + std::to_string(id) + " twice in " + vtm.string());
       cells.U[id] = Vec3{U[3 * c], U[3 * c + 1], U[3 * c + 2]};
       cells.p[id] = p[c];
       cells.rank[id] = rank[c];

@@ -107,9 +107,9 @@ TEST(DamBreakColumn, SurgeFrontFollowsMartinAndMoyce) {
   const test::CommandResult r = runcase::sluiceRun(ours, 2, "--no-renumber", 600);
   ASSERT_EQ(r.exitCode, 0) << r.output;
   std::vector<Point> history;
-  for (const auto& [t, pvtu] : runcase::vtkTimes(ours)) {
-    const std::vector<double> ids = runcase::dumpArray(pvtu, "cellId");
-    const std::vector<double> raw = runcase::dumpArray(pvtu, "alpha.water");
+  for (const auto& [t, vtm] : runcase::vtkTimes(ours)) {
+    const std::vector<double> ids = runcase::dumpArray(vtm, "cellId");
+    const std::vector<double> raw = runcase::dumpArray(vtm, "alpha.water");
     std::vector<double> alpha(ids.size());
     for (std::size_t k = 0; k < ids.size(); ++k) alpha[static_cast<std::size_t>(ids[k])] = raw[k];
     history.push_back({t * kTimeScale, frontZ(alpha)});

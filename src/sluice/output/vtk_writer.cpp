@@ -86,6 +86,30 @@ VtkWriter::VtkWriter(std::filesystem::path caseDir, std::string caseName, const 
                           shared("patchId", std::vector<std::int32_t>(nFaces, static_cast<std::int32_t>(pi))),
                           shared("rank", std::vector<std::int32_t>(nFaces, comm.rank()))};
   }
+
+  // Which ranks have faces of which patch: one all-gather of a bit word per
+  // 63 patches (the same patch list on every rank), at start-up only. The
+  // last rank keeps the lists for its .vtm; a rank writes only the pieces it
+  // has faces for (rank 0 an empty one for a patch that has none anywhere).
+  constexpr std::size_t kBits = 63;
+  const bool keepsLists = comm.rank() == comm.size() - 1;
+  if (keepsLists) patchPieceRanks_.resize(patches_.size());
+  for (std::size_t first = 0; first < patches_.size(); first += kBits) {
+    const std::size_t n = std::min(kBits, patches_.size() - first);
+    long long mine = 0;
+    for (std::size_t k = 0; k < n; ++k)
+      if (!patches_[first + k].faces.empty()) mine |= 1LL << k;
+    const std::vector<long long> all = comm.allGather(mine);
+    for (std::size_t k = 0; k < n; ++k) {
+      const bool anywhere = std::any_of(all.begin(), all.end(), [k](long long w) { return (w >> k) & 1; });
+      PatchPiece& p = patches_[first + k];
+      p.written = anywhere ? !p.faces.empty() : comm.isRoot();
+      if (!keepsLists) continue;
+      for (int r = 0; r < comm.size(); ++r)
+        if (anywhere ? ((all[static_cast<std::size_t>(r)] >> k) & 1) != 0 : r == 0)
+          patchPieceRanks_[first + k].push_back(r);
+    }
+  }
 }
 
 void VtkWriter::attachInternalMesh(VtuPiece& piece) const {
@@ -126,6 +150,12 @@ std::filesystem::path VtkWriter::seriesFile() const { return caseDir_ / "VTK" / 
 std::filesystem::path VtkWriter::timeDirectory(Scalar time) const {
   // fmt's shortest round-trip form, as writePvd writes the timestep.
   return caseDir_ / "VTK" / fmt::format("{}_{}", caseName_, time);
+}
+
+std::filesystem::path VtkWriter::blocksFile(Scalar time) const {
+  std::filesystem::path file = timeDirectory(time);
+  file += ".vtm";
+  return file;
 }
 
 void VtkWriter::requireOpen(const char* what) const {
@@ -219,10 +249,16 @@ void VtkWriter::addBoundaryField(const std::string& name, std::span<const Vec3> 
   addBoundaryValues(name, boundaryFaceValues);
 }
 
-std::vector<std::string> VtkWriter::pieceNames(const std::string& prefix) const {
-  std::vector<std::string> names;
-  for (int r = 0; r < comm_.size(); ++r) names.push_back(fmt::format("{}_{}.vtu", prefix, r));
-  return names;
+std::vector<VtmBlock> VtkWriter::blocks(const std::string& folder) const {
+  std::vector<VtmBlock> out;
+  VtmBlock& internal = out.emplace_back(VtmBlock{"internal", {}});
+  for (int r = 0; r < comm_.size(); ++r) internal.pieceFiles.push_back(fmt::format("{}/internal_{}.vtu", folder, r));
+  for (std::size_t p = 0; p < patches_.size(); ++p) {
+    VtmBlock& block = out.emplace_back(VtmBlock{patches_[p].name, {}});
+    for (int r : patchPieceRanks_[p])
+      block.pieceFiles.push_back(fmt::format("{}/boundary/{}_{}.vtu", folder, patches_[p].name, r));
+  }
+  return out;
 }
 
 void VtkWriter::writeFiles(int index, Scalar time, VtuPiece internal, std::vector<PatchPiece> patches) const {
@@ -234,15 +270,13 @@ void VtkWriter::writeFiles(int index, Scalar time, VtuPiece internal, std::vecto
   if (index == 0) parallel::failIfInjected(comm_.rank(), "write");
   createDirectories(dir);
   writeVtu(dir / fmt::format("internal_{}.vtu", comm_.rank()), internal);
-  if (comm_.isRoot()) writePvtu(dir / "internal.pvtu", internal, pieceNames("internal"));
-  if (patches.empty()) return;
-  createDirectories(dir / "boundary");
-  // Every rank writes a piece of every patch, empty where it has no faces
-  // there, so each .pvtu lists the same pieces with the same arrays.
-  for (const PatchPiece& p : patches) {
-    writeVtu(dir / "boundary" / fmt::format("{}_{}.vtu", p.name, comm_.rank()), p.piece);
-    if (comm_.isRoot()) writePvtu(dir / "boundary" / (p.name + ".pvtu"), p.piece, pieceNames(p.name));
+  if (std::any_of(patches.begin(), patches.end(), [](const PatchPiece& p) { return p.written; })) {
+    createDirectories(dir / "boundary");
+    for (const PatchPiece& p : patches)
+      if (p.written) writeVtu(dir / "boundary" / fmt::format("{}_{}.vtu", p.name, comm_.rank()), p.piece);
   }
+  // Listed in the .pvd only once every rank's pieces exist (commitNext).
+  if (comm_.rank() == comm_.size() - 1) writeVtm(blocksFile(time), comment, blocks(dir.filename().string()));
 }
 
 std::function<void()> VtkWriter::takeWrite() {
@@ -280,13 +314,7 @@ void VtkWriter::endTime() {
 
 void VtkWriter::writeSeries(const std::vector<Scalar>& times) const {
   std::vector<PvdEntry> entries;
-  for (const Scalar t : times) {
-    const std::string folder = timeDirectory(t).filename().string();
-    entries.push_back({t, folder + "/internal.pvtu", "internal", 0});
-    for (std::size_t p = 0; p < patches_.size(); ++p)
-      entries.push_back({t, folder + "/boundary/" + patches_[p].name + ".pvtu", patches_[p].name,
-                         static_cast<int>(p + 1)});
-  }
+  for (const Scalar t : times) entries.push_back({t, blocksFile(t).filename().string()});
   writePvd(seriesFile(), entries);
 }
 
@@ -295,7 +323,7 @@ void VtkWriter::startSeries(Scalar startTime, bool keepStartTime) {
   const std::filesystem::path vtkDir = caseDir_ / "VTK";
   std::vector<double> kept;
   parallel::onRoot(comm_, [&] {
-    // The earlier series' internal pieces in time order: "<case>_<t>/internal.pvtu" at time t.
+    // The earlier series' times in order: "<case>_<t>.vtm" at time t.
     const Scalar tolerance = 1e-9 * std::max<Scalar>(1, std::abs(startTime));
     const Scalar from = keepStartTime ? startTime + tolerance : startTime - tolerance;
     std::error_code ec;
@@ -303,7 +331,7 @@ void VtkWriter::startSeries(Scalar startTime, bool keepStartTime) {
     if (std::filesystem::exists(seriesFile(), ec)) {
       std::ifstream in(seriesFile());
       const std::regex entry("timestep=\"([^\"]+)\"[^>]*file=\"(" + regexEscaped(caseName_) +
-                             "_[^\"/]+)/internal\\.pvtu\"");
+                             "_[^\"/]+)\\.vtm\"");
       std::smatch m;
       for (std::string line; std::getline(in, line);) {
         if (!std::regex_search(line, m, entry)) continue;
@@ -322,13 +350,19 @@ void VtkWriter::startSeries(Scalar startTime, bool keepStartTime) {
     if (std::filesystem::is_directory(vtkDir, ec))
       for (const auto& e : std::filesystem::directory_iterator(vtkDir, ec)) {
         const std::string name = e.path().filename().string();
-        // Only sluice's own folders (with internal.pvtu): foamToVTK writes VTK/<case>_<index>/ too.
+        // Only sluice's own folders (with rank 0's internal piece, or an
+        // earlier layout's internal.pvtu): foamToVTK writes VTK/<case>_<index>/
+        // (with internal.vtu) and <case>_<index>.vtm too.
         if (e.is_directory() && std::regex_match(name, folder) && !keptFolders.count(name) &&
-            std::filesystem::exists(e.path() / "internal.pvtu", ec))
+            (std::filesystem::exists(e.path() / "internal_0.vtu", ec) ||
+             std::filesystem::exists(e.path() / "internal.pvtu", ec)))
           remove.push_back(e.path());
       }
     for (const auto& p : remove) {
+      std::filesystem::path blocks = p;
+      blocks += ".vtm";
       std::filesystem::remove_all(p, ec);
+      if (!ec) std::filesystem::remove(blocks, ec);
       if (ec) throw InputError(fmt::format("{}: cannot remove earlier output: {}", p.string(), ec.message()));
     }
   });

@@ -1,11 +1,10 @@
 #pragma once
 // Parallel VTK XML output of cell fields, one folder per write time:
 //
-//   CASE/VTK/<case>.pvd                               time series (rank 0; rewritten after every write)
-//   CASE/VTK/<case>_<time>/internal.pvtu              internal mesh index (rank 0)
-//   CASE/VTK/<case>_<time>/internal_<rank>.vtu        each rank's owned cells
-//   CASE/VTK/<case>_<time>/boundary/<patch>.pvtu      one index per written patch (rank 0)
-//   CASE/VTK/<case>_<time>/boundary/<patch>_<rank>.vtu each rank's faces of that patch (0 faces: an empty piece)
+//   CASE/VTK/<case>.pvd                                time series, one .vtm per time (rank 0; rewritten after every write)
+//   CASE/VTK/<case>_<time>.vtm                         that time's named blocks and their pieces (the last rank)
+//   CASE/VTK/<case>_<time>/internal_<rank>.vtu         each rank's owned cells
+//   CASE/VTK/<case>_<time>/boundary/<patch>_<rank>.vtu each rank's faces of that patch, on the ranks that have some
 //
 // <time> is the time as the .pvd lists it (shortest form that reads back
 // exactly: "0.5", "1", "1e-05"), so a folder says which time it holds.
@@ -21,9 +20,15 @@
 // the solver adds every field to both).
 // Identical arrays in every block are what ParaView's probes need (5.11's
 // Plot Over Line crashes after Cell Data to Point Data when the internal
-// block has an array the patches lack). The .pvd lists per time part 0
-// "internal" and parts 1..n named by their patches, so ParaView
-// shows one block per patch, as for OpenFOAM's own output.
+// block has an array the patches lack). The .vtm holds block "internal" and
+// then one block per patch, named by it, each a multipiece data set of its
+// pieces, so ParaView shows one block per patch (selected as /Root/<patch>),
+// as for OpenFOAM's own output.
+//
+// Files per write time: one internal piece per rank, one piece per rank and
+// patch where that rank has faces of the patch (a patch without faces
+// anywhere: an empty piece from rank 0, so that its block exists), and one
+// .vtm; no per-block index files, and no empty pieces.
 //
 //   VtkWriter writer(caseDir, "cavity", distributed.mesh, distributed.globalCellIds, comm);
 //   writer.beginTime(0.5);
@@ -74,7 +79,9 @@ namespace sluice::output {
 class VtkWriter {
  public:
   /// `mesh`: this rank's owned cells (processor patches allowed);
-  /// `globalCellIds`: per local cell, at least mesh.nCells() entries. Not collective.
+  /// `globalCellIds`: per local cell, at least mesh.nCells() entries.
+  /// Collective (one all-gather of which patches each rank has faces of, so
+  /// that the .vtm lists only the pieces written).
   VtkWriter(std::filesystem::path caseDir, std::string caseName, const mesh::PolyMesh& mesh,
             std::span<const GlobalLabel> globalCellIds, const parallel::Communicator& comm);
 
@@ -126,6 +133,8 @@ class VtkWriter {
   std::filesystem::path seriesFile() const;
   /// CASE/VTK/<case>_<time>
   std::filesystem::path timeDirectory(Scalar time) const;
+  /// CASE/VTK/<case>_<time>.vtm
+  std::filesystem::path blocksFile(Scalar time) const;
   /// Completed writes so far.
   int nWrites() const { return static_cast<int>(times_.size()); }
 
@@ -138,8 +147,8 @@ class VtkWriter {
   /// Throws if `name` is in `existing` or `reserved`.
   void checkName(const std::string& name, const std::vector<std::shared_ptr<const VtkArray>>& existing,
                  std::span<const std::string_view> reserved = {}) const;
-  /// "<prefix>_<rank>.vtu" for every rank.
-  std::vector<std::string> pieceNames(const std::string& prefix) const;
+  /// The .vtm's blocks of the time whose folder is `folder` (the last rank only).
+  std::vector<VtmBlock> blocks(const std::string& folder) const;
   void writeSeries(const std::vector<Scalar>& times) const;
 
   std::filesystem::path caseDir_;
@@ -149,13 +158,17 @@ class VtkWriter {
   VtkMeshArrays meshArrays_;  ///< the internal piece's points and cell arrays (types held, the rest streamed)
   Label nBoundaryFaces_ = 0;  ///< boundary values a field needs: up to the last written face (empty faces last, unwritten)
 
-  /// One written patch: its faces on this rank and its piece (possibly empty).
+  /// One written patch: its faces on this rank and its piece.
   struct PatchPiece {
     std::string name;
     std::vector<Label> faces;  ///< mesh face indices
     VtuPiece piece;            ///< mesh arrays, patchId and rank; boundary fields appended per time
+    bool written = false;      ///< this rank writes a piece (it has faces, or rank 0 when no rank has)
   };
   std::vector<PatchPiece> patches_;
+  /// Per patch, the ranks that write a piece of it (on the last rank, which
+  /// writes the .vtm; empty elsewhere). Fixed after construction.
+  std::vector<std::vector<int>> patchPieceRanks_;
   std::vector<std::string> boundaryFieldNames_;  ///< this write's boundary fields
   template <class T>
   void addBoundaryValues(const std::string& name, std::span<const T> boundaryFaceValues);

@@ -56,7 +56,7 @@ VtkArray makeArray(std::string name, VtkType type, int components, std::span<con
   return a;
 }
 
-/// Attributes shared by a DataArray in a piece and its PDataArray in the .pvtu.
+/// The attributes of a DataArray element: type, name, components.
 std::string arrayAttributes(const VtkArray& a) {
   std::string s = fmt::format("type=\"{}\" Name=\"{}\"", vtkTypeName(a.type), xmlEscape(a.name));
   if (a.components != 1) s += fmt::format(" NumberOfComponents=\"{}\"", a.components);
@@ -177,17 +177,19 @@ void writeVtu(const std::filesystem::path& file, const VtuPiece& piece) {
   if (!os) throw InputError(fmt::format("{}: cannot write file{}", file.string(), systemReason()));
 }
 
-void writePvtu(const std::filesystem::path& file, const VtuPiece& layout, const std::vector<std::string>& pieceFiles) {
+void writeVtm(const std::filesystem::path& file, const std::string& comment, const std::vector<VtmBlock>& blocks) {
   std::string xml = "<?xml version=\"1.0\"?>\n";
-  if (!layout.comment.empty()) xml += fmt::format("<!-- {} -->\n", layout.comment);
-  xml += "<VTKFile type=\"PUnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n";
-  xml += "  <PUnstructuredGrid GhostLevel=\"0\">\n";
-  xml += fmt::format("    <PPoints>\n      <PDataArray {}/>\n    </PPoints>\n", arrayAttributes(*layout.points));
-  xml += "    <PCellData>\n";
-  for (const auto& a : layout.cellData) xml += fmt::format("      <PDataArray {}/>\n", arrayAttributes(*a));
-  xml += "    </PCellData>\n";
-  for (const auto& piece : pieceFiles) xml += fmt::format("    <Piece Source=\"{}\"/>\n", xmlEscape(piece));
-  xml += "  </PUnstructuredGrid>\n</VTKFile>\n";
+  if (!comment.empty()) xml += fmt::format("<!-- {} -->\n", comment);
+  xml += "<VTKFile type=\"vtkMultiBlockDataSet\" version=\"1.0\" byte_order=\"LittleEndian\" "
+         "header_type=\"UInt64\">\n";
+  xml += "  <vtkMultiBlockDataSet>\n";
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    xml += fmt::format("    <Piece index=\"{}\" name=\"{}\">\n", b, xmlEscape(blocks[b].name));
+    for (std::size_t i = 0; i < blocks[b].pieceFiles.size(); ++i)
+      xml += fmt::format("      <DataSet index=\"{}\" file=\"{}\"/>\n", i, xmlEscape(blocks[b].pieceFiles[i]));
+    xml += "    </Piece>\n";
+  }
+  xml += "  </vtkMultiBlockDataSet>\n</VTKFile>\n";
   writeTextFile(file, xml);
 }
 
@@ -196,8 +198,7 @@ void writePvd(const std::filesystem::path& file, const std::vector<PvdEntry>& en
   xml += "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n";
   xml += "  <Collection>\n";
   for (const auto& e : entries)
-    xml += fmt::format("    <DataSet timestep=\"{}\" group=\"\" part=\"{}\" name=\"{}\" file=\"{}\"/>\n", e.time,
-                       e.part, xmlEscape(e.name), xmlEscape(e.file));
+    xml += fmt::format("    <DataSet timestep=\"{}\" file=\"{}\"/>\n", e.time, xmlEscape(e.file));
   xml += "  </Collection>\n</VTKFile>\n";
   writeTextFileAtomically(file, xml);
 }

@@ -2,8 +2,10 @@
 // VTK XML files: one UnstructuredGrid piece (.vtu) with all arrays in an
 // AppendedData block (encoding="raw", header_type="UInt64",
 // byte_order="LittleEndian": each array is an 8-byte byte count followed by
-// its raw values), the parallel index of the pieces (.pvtu), and the time
-// series (.pvd). Serial helpers, no MPI: VtkWriter decides who writes what.
+// its raw values), the named blocks of one time with their pieces (.vtm, a
+// vtkMultiBlockDataSet whose blocks are vtkMultiPieceDataSets), and the time
+// series (.pvd, one .vtm per time). Serial helpers, no MPI: VtkWriter decides
+// who writes what.
 //
 //   VtuPiece piece;
 //   piece.nPoints = points.size(); piece.nCells = cells.types.size();
@@ -11,9 +13,10 @@
 //   piece.cells = {vtkArray("connectivity", ...), vtkArray("offsets", ...), vtkArray("types", ...)};
 //   piece.cellData.push_back(vtkArray("p", std::span<const double>(p)));
 //   writeVtu(dir / "internal_0.vtu", piece);                  // InputError "<file>: cannot write file"
-//   writePvtu(dir / "internal.pvtu", piece, {"internal_0.vtu", "internal_1.vtu"});
-//   writePvd(caseDir / "VTK/case.pvd", {{0.1, "case_0.1/internal.pvtu", "internal", 0},
-//                                       {0.1, "case_0.1/boundary/inlet.pvtu", "inlet", 1}});
+//   writeVtm(caseDir / "VTK/case_0.1.vtm", "time 0.1",
+//            {{"internal", {"case_0.1/internal_0.vtu", "case_0.1/internal_1.vtu"}},
+//             {"inlet", {"case_0.1/boundary/inlet_1.vtu"}}});
+//   writePvd(caseDir / "VTK/case.pvd", {{0.1, "case_0.1.vtm"}});
 //
 // An array need not be held in memory: streamedVtkArray declares its type
 // and value count (the appended block's header needs the byte count first)
@@ -94,16 +97,22 @@ struct VtuPiece {
 /// Writes `piece` to `file`. Throws InputError "<file>: cannot write file".
 void writeVtu(const std::filesystem::path& file, const VtuPiece& piece);
 
-/// The .pvtu index for pieces shaped like `layout` (same arrays), one per
-/// entry of `pieceFiles` (paths relative to the .pvtu's folder).
-void writePvtu(const std::filesystem::path& file, const VtuPiece& layout, const std::vector<std::string>& pieceFiles);
+/// One named block of a .vtm: its pieces (paths relative to the .vtm's folder).
+struct VtmBlock {
+  std::string name;
+  std::vector<std::string> pieceFiles;
+};
 
-/// One data set of a time series.
+/// Writes the .vtm of one time: a multiblock data set with one multipiece
+/// block per entry of `blocks`, in order (ParaView shows them by name and
+/// selects them as /Root/<name>). `comment` (if any) follows the declaration.
+/// Throws InputError "<file>: cannot write file".
+void writeVtm(const std::filesystem::path& file, const std::string& comment, const std::vector<VtmBlock>& blocks);
+
+/// One time of a series: the data set written at `time` (a .vtm).
 struct PvdEntry {
   Scalar time = 0;
   std::string file;  ///< relative to the .pvd's folder
-  std::string name;  ///< block name: "internal" or a patch name
-  int part = 0;
 };
 
 /// Writes the .pvd collection: one DataSet per entry. Written to a temporary

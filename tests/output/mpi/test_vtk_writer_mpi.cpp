@@ -1,8 +1,8 @@
 // VtkWriter at 1-4 ranks: the series passes scripts/check_vtk.py, the pieces
 // together hold every cell once with its global id and field values, each
-// non-empty patch is its own named block whose pieces hold its faces with
-// their values (an empty piece on a rank without faces there), the .pvd
-// lists every time (also after each write), and a write failure is reported
+// non-empty patch is its own named block of the .vtm whose pieces hold its
+// faces with their values (pieces only from the ranks with faces there), the
+// .pvd lists every time (also after each write), and a write failure is reported
 // on all ranks naming the folder; VTK's own reader and cell validator (python3 vtk
 // or pvpython) accept the wedges, pyramids and tetrahedra written.
 #include <gtest/gtest.h>
@@ -30,11 +30,18 @@ namespace {
 using test::commRank;
 using test::commSize;
 
-/// The patches written as blocks (not empty, not processor).
-std::size_t writtenPatches(const mesh::PolyMesh& m) {
-  return static_cast<std::size_t>(std::count_if(m.patches().begin(), m.patches().end(), [](const mesh::Patch& p) {
-    return p.type != "empty" && p.type != "processor";
-  }));
+/// The piece files (relative to the .vtm's folder) of block `name` in `vtm`.
+std::vector<std::string> blockPieces(const std::filesystem::path& vtm, const std::string& name) {
+  const std::string text = test::readTextFile(vtm);
+  const std::size_t open = text.find("name=\"" + name + "\">");
+  if (open == std::string::npos) return {};
+  const std::size_t close = text.find("</Piece>", open);
+  std::vector<std::string> files;
+  for (std::size_t at = text.find("file=\"", open); at < close; at = text.find("file=\"", at)) {
+    at += 6;
+    files.push_back(text.substr(at, text.find('"', at) - at));
+  }
+  return files;
 }
 
 /// Writes `times` with p = 0.5*id + t, U = (id, -id, t) and the boundary field
@@ -64,11 +71,10 @@ std::filesystem::path writeSeries(const std::filesystem::path& caseDir, const pa
     writer.addBoundaryField("bx", std::span<const double>(bx));
     writer.endTime();
     EXPECT_EQ(writer.nWrites(), static_cast<int>(n) + 1);
-    // The series is complete after every write.
+    // The series is complete after every write: one .vtm per time.
     if (commRank() == 0) {
       const std::string pvd = test::readTextFile(writer.seriesFile());
-      EXPECT_EQ(static_cast<std::size_t>(std::count(pvd.begin(), pvd.end(), '\n')),
-                5 + (1 + writtenPatches(local.mesh)) * (n + 1));
+      EXPECT_EQ(static_cast<std::size_t>(std::count(pvd.begin(), pvd.end(), '\n')), 5 + (n + 1));
     }
   }
   return writer.seriesFile();
@@ -83,23 +89,30 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
   const test::CommandResult r = test::checkVtk("--times " + test::shellQuote(pvd.string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
   // 3 times x (internal + xMin, xMax, yMin, yMax).
-  EXPECT_EQ(r.output,
-            fmt::format("time 0.25\ntime 0.5\ntime 1\nok: 1 .pvd, 15 .pvtu, {} .vtu files\n", 15 * commSize()));
+  // Pieces per time: one internal per rank, and one per rank and patch where
+  // that rank has faces of the patch.
+  long long piecesPerTime = commSize();
+  for (const char* patch : {"xMin", "xMax", "yMin", "yMax"})
+    piecesPerTime += static_cast<long long>(blockPieces(tmp.path() / "VTK/box_1.vtm", patch).size());
+  EXPECT_EQ(r.output, fmt::format("time 0.25\ntime 0.5\ntime 1\nok: 1 .pvd, 3 .vtm, 0 .pvtu, {} .vtu files\n",
+                                  3 * piecesPerTime));
   std::string expected =
       "<?xml version=\"1.0\"?>\n"
       "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
       "  <Collection>\n";
-  for (const char* t : {"0.25", "0.5", "1"}) {
-    expected += fmt::format(
-        "    <DataSet timestep=\"{}\" group=\"\" part=\"0\" name=\"internal\" file=\"box_{}/internal.pvtu\"/>\n", t, t);
-    int part = 1;
-    for (const char* patch : {"xMin", "xMax", "yMin", "yMax"})
-      expected += fmt::format(
-          "    <DataSet timestep=\"{}\" group=\"\" part=\"{}\" name=\"{}\" file=\"box_{}/boundary/{}.pvtu\"/>\n", t,
-          part++, patch, t, patch);
-  }
+  for (const char* t : {"0.25", "0.5", "1"})
+    expected += fmt::format("    <DataSet timestep=\"{}\" file=\"box_{}.vtm\"/>\n", t, t);
   expected += "  </Collection>\n</VTKFile>\n";
   EXPECT_EQ(test::readTextFile(pvd), expected);
+  // The blocks of a time: internal, then the written patches in mesh order.
+  const std::string vtm = test::readTextFile(tmp.path() / "VTK/box_1.vtm");
+  std::size_t at = 0;
+  for (const char* block : {"internal", "xMin", "xMax", "yMin", "yMax"}) {
+    at = vtm.find(fmt::format("name=\"{}\"", block), at);
+    EXPECT_NE(at, std::string::npos) << block;
+  }
+  EXPECT_EQ(vtm.find("zMin"), std::string::npos);
+  EXPECT_EQ(blockPieces(tmp.path() / "VTK/box_1.vtm", "internal").size(), static_cast<std::size_t>(commSize()));
 
   // Internal pieces of the last time: every global cell once, values of its id.
   const Label nGlobal = d.global.nCells();
@@ -138,9 +151,11 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
   const std::vector<std::string> patches{"xMin", "xMax", "yMin", "yMax"};
   std::vector<int> perPatch(6, 0);
   for (std::size_t pi = 0; pi < patches.size(); ++pi)
-    for (int rank = 0; rank < commSize(); ++rank) {
-      const test::VtuData v =
-          test::readVtu(tmp.path() / "VTK/box_1/boundary" / fmt::format("{}_{}.vtu", patches[pi], rank));
+    for (const std::string& piece : blockPieces(tmp.path() / "VTK/box_1.vtm", patches[pi])) {
+      const test::VtuData v = test::readVtu(tmp.path() / "VTK" / piece);
+      const int rank = std::stoi(piece.substr(piece.rfind('_') + 1));
+      EXPECT_EQ(piece, fmt::format("box_1/boundary/{}_{}.vtu", patches[pi], rank));
+      EXPECT_GT(v.nCells, 0) << piece;
       const auto points = v.at("Points").as<double>();
       const auto conn = v.at("connectivity").as<std::int64_t>();
       const auto offsets = v.at("offsets").as<std::int64_t>();
@@ -174,37 +189,53 @@ TEST(VtkWriterMpi, SeriesPassesTheCheckerAndHoldsEveryCellOnce) {
       }
     }
   EXPECT_EQ(perPatch, (std::vector<int>{20, 20, 24, 24, 0, 0}));
-  EXPECT_FALSE(std::filesystem::exists(tmp.path() / "VTK/box_1/boundary/zMin.pvtu"));
+  EXPECT_FALSE(std::filesystem::exists(tmp.path() / "VTK/box_1/boundary/zMin_0.vtu"));
 }
 
-TEST(VtkWriterMpi, RanksWithoutFacesOnAPatchWriteAnEmptyPiece) {
+TEST(VtkWriterMpi, OnlyRanksWithFacesOnAPatchWriteAPiece) {
   // Slabs in x: only the first rank has xMin faces and only the last xMax
-  // faces; the other ranks' pieces of those patches have no cells, and every
-  // .pvtu lists one piece per rank.
+  // faces; the other ranks write no piece of those patches and the .vtm
+  // lists only the pieces written.
   test::SharedTempDir tmp;
   const test::DistributedCase d = test::distributeCase(test::boxMesh(8, 3, 2), test::Split::slabs);
   const auto pvd = writeSeries(tmp.path(), d.local, {0.5});
   if (commRank() != 0) return;
   const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
   EXPECT_EQ(r.exitCode, 0) << r.output;
-  const std::filesystem::path dir = tmp.path() / "VTK/box_0.5/boundary";
+  const std::filesystem::path vtm = tmp.path() / "VTK/box_0.5.vtm";
   for (const auto& [patch, faces, onlyRank] :
        {std::tuple{"xMin", 3 * 2, 0}, {"xMax", 3 * 2, commSize() - 1}, {"yMin", 8 * 2, -1}}) {
-    const std::string index = test::readTextFile(dir / (std::string(patch) + ".pvtu"));
+    const std::vector<std::string> pieces = blockPieces(vtm, patch);
     long long total = 0;
     for (int rank = 0; rank < commSize(); ++rank) {
-      const std::string piece = fmt::format("{}_{}.vtu", patch, rank);
-      EXPECT_NE(index.find("<Piece Source=\"" + piece + "\"/>"), std::string::npos) << piece;
-      const test::VtuData v = test::readVtu(dir / piece);
-      if (onlyRank >= 0 && rank != onlyRank) {
-        EXPECT_EQ(v.nCells, 0) << piece;
-        EXPECT_EQ(v.nPoints, 0) << piece;
-        EXPECT_EQ(v.at("bx").bytes.size(), 0u) << piece;
-      }
-      total += v.nCells;
+      const std::string piece = fmt::format("box_0.5/boundary/{}_{}.vtu", patch, rank);
+      const bool listed = std::find(pieces.begin(), pieces.end(), piece) != pieces.end();
+      EXPECT_EQ(listed, onlyRank < 0 || rank == onlyRank) << piece;
+      EXPECT_EQ(std::filesystem::exists(tmp.path() / "VTK" / piece), listed) << piece;
+      if (listed) total += test::readVtu(tmp.path() / "VTK" / piece).nCells;
     }
     EXPECT_EQ(total, faces) << patch;
   }
+}
+
+TEST(VtkWriterMpi, APatchWithoutFacesAnywhereIsAnEmptyPieceFromRankZero) {
+  // A patch of the mesh with no faces (declared, never used) keeps its block,
+  // with the same arrays as the others: rank 0 writes an empty piece of it.
+  const mesh::PolyMesh box = test::boxMesh(4, 3, 1);
+  std::vector<mesh::Patch> patches = box.patches();
+  patches.push_back(mesh::Patch{"unused", "wall", box.nFaces(), 0});
+  const mesh::PolyMesh withUnused(box.points(), box.faces(), box.owner(), box.neighbour(), patches);
+  test::SharedTempDir tmp;
+  const test::DistributedCase d = test::distributeCase(withUnused, test::Split::slabs);
+  const auto pvd = writeSeries(tmp.path(), d.local, {0.5});
+  if (commRank() != 0) return;
+  const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(blockPieces(tmp.path() / "VTK/box_0.5.vtm", "unused"),
+            std::vector<std::string>{"box_0.5/boundary/unused_0.vtu"});
+  const test::VtuData v = test::readVtu(tmp.path() / "VTK/box_0.5/boundary/unused_0.vtu");
+  EXPECT_EQ(v.nCells, 0);
+  EXPECT_EQ(v.at("bx").bytes.size(), 0u);
 }
 
 TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
@@ -222,9 +253,10 @@ TEST(VtkWriterMpi, PolyhedralMeshPassesTheChecker) {
       polyhedra += t == 42;
       hexahedra += t == 12;
     }
-    for (const char* patch : {"left", "right", "bottom", "top"})
-      boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0/boundary" / fmt::format("{}_{}.vtu", patch, rank)).nCells;
   }
+  for (const char* patch : {"left", "right", "bottom", "top"})
+    for (const std::string& piece : blockPieces(tmp.path() / "VTK/box_0.vtm", patch))
+      boundaryFaces += test::readVtu(tmp.path() / "VTK" / piece).nCells;
   EXPECT_EQ(polyhedra, 2 * 3);
   EXPECT_EQ(hexahedra, 2 * 6);
   EXPECT_EQ(boundaryFaces, 3 + 6 + 4 + 4);  // left (coarse column), right (fine column), bottom, top
@@ -288,9 +320,10 @@ TEST(VtkWriterMpi, PrismMeshIsWedgesThatPassTheChecker) {
     EXPECT_EQ(v.at("types").as<std::uint8_t>(), std::vector<std::uint8_t>(v.nCells, 13));
     EXPECT_THROW(v.at("faces"), std::exception) << "no polyhedron arrays";
     cells += v.nCells;
-    for (const char* patch : {"left", "right", "bottom", "top"})
-      boundaryFaces += test::readVtu(tmp.path() / "VTK/box_0/boundary" / fmt::format("{}_{}.vtu", patch, rank)).nCells;
   }
+  for (const char* patch : {"left", "right", "bottom", "top"})
+    for (const std::string& piece : blockPieces(tmp.path() / "VTK/box_0.vtm", patch))
+      boundaryFaces += test::readVtu(tmp.path() / "VTK" / piece).nCells;
   EXPECT_EQ(cells, 48);
   EXPECT_EQ(boundaryFaces, 2 * 3 * 2 + 2 * 4 * 2);  // left/right and bottom/top; back/front are empty
 }
@@ -304,14 +337,22 @@ std::vector<std::string> vtkFolders(const std::filesystem::path& caseDir) {
   return names;
 }
 
-/// The timesteps of the .pvd's internal blocks.
+/// The .vtm files in CASE/VTK, sorted.
+std::vector<std::string> vtmFiles(const std::filesystem::path& caseDir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(caseDir / "VTK"))
+    if (e.path().extension() == ".vtm") names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+/// The timesteps the .pvd lists.
 std::vector<std::string> seriesTimes(const std::filesystem::path& pvd) {
   std::vector<std::string> times;
   const std::string text = test::readTextFile(pvd);
   const std::string key = "timestep=\"";
   for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + 1))
-    if (text.find("name=\"internal\"", at) < text.find('\n', at))
-      times.push_back(text.substr(at + key.size(), text.find('"', at + key.size()) - at - key.size()));
+    times.push_back(text.substr(at + key.size(), text.find('"', at + key.size()) - at - key.size()));
   return times;
 }
 
@@ -319,16 +360,20 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
   test::SharedTempDir tmp;
   const test::DistributedCase d = test::distributeCase(test::boxMesh(4, 3, 1), test::Split::slabs);
   const auto pvd = writeSeries(tmp.path(), d.local, {0, 0.5, 1, 1.5});
-  // A folder of ours the series does not list (box_0.25), and folders that
-  // are not the series': foamToVTK's VTK/<case>_<index>/ (internal.vtu, no
-  // .pvtu), other names.
+  // Folders of ours the series does not list (box_0.75 with its .vtm, and
+  // box_0.25 of the earlier layout with internal.pvtu), and folders that
+  // are not the series': foamToVTK's VTK/<case>_<index>/ (internal.vtu, and
+  // a .vtm beside it), other names.
   if (commRank() == 0) {
-    for (const char* stray : {"box_0.25", "box_20", "box_notes", "other_1"})
+    for (const char* stray : {"box_0.25", "box_0.75", "box_20", "box_notes", "other_1"})
       std::filesystem::create_directories(tmp.path() / "VTK" / stray);
     test::writeText(tmp.path() / "VTK/box_0.25/internal.pvtu", "<VTKFile/>\n");
+    test::writeText(tmp.path() / "VTK/box_0.75/internal_0.vtu", "<VTKFile/>\n");
+    test::writeText(tmp.path() / "VTK/box_0.75.vtm", "<VTKFile/>\n");
     test::writeText(tmp.path() / "VTK/box_20/internal.vtu", "<VTKFile/>\n");
-    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_0", "box_0.25", "box_0.5", "box_1", "box_1.5",
-                                                                "box_20", "box_notes", "other_1"}));
+    test::writeText(tmp.path() / "VTK/box_20.vtm", "<VTKFile/>\n");
+    EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_0", "box_0.25", "box_0.5", "box_0.75", "box_1",
+                                                                "box_1.5", "box_20", "box_notes", "other_1"}));
   }
   parallel::Communicator comm(MPI_COMM_WORLD);
   {
@@ -344,6 +389,7 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
   if (commRank() == 0) {
     EXPECT_EQ(vtkFolders(tmp.path()),
               (std::vector<std::string>{"box_0", "box_0.5", "box_1.25", "box_20", "box_notes", "other_1"}));
+    EXPECT_EQ(vtmFiles(tmp.path()), (std::vector<std::string>{"box_0.5.vtm", "box_0.vtm", "box_1.25.vtm", "box_20.vtm"}));
     EXPECT_EQ(seriesTimes(pvd), (std::vector<std::string>{"0", "0.5", "1.25"}));
     const test::CommandResult r = test::checkVtk(test::shellQuote(pvd.string()));
     EXPECT_EQ(r.exitCode, 0) << r.output;
@@ -367,6 +413,7 @@ TEST(VtkWriterMpi, FoldersAreNamedByTimeAndARerunReplacesLaterTimes) {
   }
   if (commRank() == 0) {
     EXPECT_EQ(vtkFolders(tmp.path()), (std::vector<std::string>{"box_20", "box_notes", "other_1"}));
+    EXPECT_EQ(vtmFiles(tmp.path()), (std::vector<std::string>{"box_20.vtm"}));
     EXPECT_FALSE(std::filesystem::exists(pvd));
   }
 }
@@ -429,22 +476,24 @@ TEST(VtkWriterMpi, VtkPythonReaderReadsTheSeriesAndValidatesItsCells) {
   if (commRank() != 0) return;
   const std::string script =
       "import vtk,sys\n"
-      "r=vtk.vtkXMLPUnstructuredGridReader(); r.SetFileName(sys.argv[1]); r.Update()\n"
-      "g=r.GetOutput(); ids=g.GetCellData().GetArray('cellId')\n"
+      "r=vtk.vtkXMLMultiBlockDataReader(); r.SetFileName(sys.argv[1]); r.Update()\n"
+      "mb=r.GetOutput(); internal=mb.GetBlock(0); a=vtk.vtkAppendFilter()\n"
+      "for i in range(internal.GetNumberOfPieces()): a.AddInputData(internal.GetPiece(i))\n"
+      "a.Update(); g=a.GetOutput(); ids=g.GetCellData().GetArray('cellId')\n"
       "v=vtk.vtkCellValidator(); v.SetInputData(g); v.Update()\n"
       "s=v.GetOutput().GetCellData().GetArray('ValidityState')\n"
       "types=sorted(set(g.GetCellType(i) for i in range(g.GetNumberOfCells())))\n"
-      "print(g.GetNumberOfCells(), sorted(int(ids.GetValue(i)) for i in range(ids.GetNumberOfTuples()))"
+      "print(mb.GetMetaData(0).Get(vtk.vtkCompositeDataSet.NAME()), g.GetNumberOfCells(), sorted(int(ids.GetValue(i)) for i in range(ids.GetNumberOfTuples()))"
       "==list(range(g.GetNumberOfCells())), types, sum(1 for i in range(s.GetNumberOfTuples()) if s.GetValue(i)))\n";
   test::TempDir scriptDir;
   const auto file = scriptDir.write("read.py", script);
-  auto run = [&](const std::filesystem::path& pvtu) {
+  auto run = [&](const std::filesystem::path& vtm) {
     const std::string interpreter = python == 1 ? "python3 " : "env -i PATH=\"$PATH\" pvpython ";
-    return test::runCommand(interpreter + test::shellQuote(file.string()) + " " + test::shellQuote(pvtu.string()))
+    return test::runCommand(interpreter + test::shellQuote(file.string()) + " " + test::shellQuote(vtm.string()))
         .output;
   };
-  EXPECT_EQ(run(prisms.path() / "VTK/box_0.5/internal.pvtu"), "24 True [13] 0\n");
-  EXPECT_EQ(run(cones.path() / "VTK/box_0.5/internal.pvtu"), "9 True [10, 14] 0\n");
+  EXPECT_EQ(run(prisms.path() / "VTK/box_0.5.vtm"), "internal 24 True [13] 0\n");
+  EXPECT_EQ(run(cones.path() / "VTK/box_0.5.vtm"), "internal 9 True [10, 14] 0\n");
 }
 
 }  // namespace
