@@ -10,7 +10,9 @@ at 1 and 2 ranks (decomposition simple). sluice writes VTK and a restart
 snapshot per write on its writer thread; OpenFOAM writes its ascii time
 directories (per processor in parallel). "Never": OpenFOAM writes nothing,
 sluice writes only its final state (it always does), inside the last step.
-Each pair (writes, no writes) runs --repeats times alternately; the table has
+Each pair (writes, no writes) runs --repeats times alternately, every run in a
+fresh copy of the case (earlier runs' folders are deleted after the last
+run, not before the next: see set_aside); the table has
 the median time per step (first `Time =` line to `End`) and the ratio
 with/without writes per code. Results: bench/results/WRITE_COST.md and
 write_cost.json. Needs the benchmark tools bench/run builds (build-bench/benchtools).
@@ -42,9 +44,20 @@ def set_entry(text: str, key: str, value: str) -> str:
     return re.sub(rf"\n{key}\s+[^;]+;", f"\n{key} {value};", text)
 
 
+def set_aside(case: Path, trash: Path) -> None:
+    """Moves an earlier run's case folder into `trash`, deleted after the last
+    run: file creation right after thousands of deletions is slow on some
+    file systems (ext4 without a journal skips recently freed inodes when it
+    allocates one, about 0.3-1 ms a file here), so deleting the previous
+    run's output just before a run would time that, for both codes."""
+    if case.exists():
+        trash.mkdir(parents=True, exist_ok=True)
+        case.rename(trash / f"{case.name}-{len(list(trash.iterdir()))}")
+
+
 def make_case(name: str, case: Path, np: int, every_step: bool, tools: runners.Tools) -> tuple[str, int]:
     """The case folder; returns (application, expected steps or -1)."""
-    shutil.rmtree(case, ignore_errors=True)
+    set_aside(case, case.parent / "trash")
     if name == "cavity200":
         shutil.copytree(CAVITY, case)
         mesh = (case / "system/blockMeshDict").read_text()
@@ -111,6 +124,7 @@ def main(argv: list[str]) -> int:
                 w, n = statistics.median(per_step[(code, True)]), statistics.median(per_step[(code, False)])
                 row[code] = (w, n, w / n)
             rows.append(row)
+    shutil.rmtree(args.work / "trash", ignore_errors=True)
     args.results.mkdir(parents=True, exist_ok=True)
     (args.results / "write_cost.json").write_text(json.dumps(records, indent=1))
     lines = ["# Cost of writing every time step (issue 11)", "",
