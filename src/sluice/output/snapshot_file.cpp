@@ -147,7 +147,9 @@ class SnapshotEncoder {
   }
 
  private:
-  static constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
+  // Below malloc's mmap threshold (128 KiB): the buffer comes from the heap
+  // and is reused write after write, not mapped and page-faulted in anew.
+  static constexpr std::size_t kBufferBytes = std::size_t{64} << 10;
   void flush() {
     checksum_.add(buffer_);
     file_.write(buffer_);
@@ -182,8 +184,9 @@ void encode(const SnapshotPart& part, OutputFile& file) {
 }
 
 // Writes `file` through `write` crash-safely: a temporary, fsync, rename,
-// folder sync; the temporary is removed on failure.
-void writeAtomically(const fs::path& file, const std::function<void(OutputFile&)>& write) {
+// and with `syncParent` the folder synced (the rename made durable); the
+// temporary is removed on failure.
+void writeAtomically(const fs::path& file, const std::function<void(OutputFile&)>& write, bool syncParent) {
   fs::path temporary = file;
   temporary += ".tmp";
   try {
@@ -201,7 +204,7 @@ void writeAtomically(const fs::path& file, const std::function<void(OutputFile&)
     fs::remove(temporary, ec);
     throw Error(fmt::format("{}: cannot write: {}", file.string(), ec.message()));
   }
-  syncFolder(file.parent_path().empty() ? fs::path(".") : file.parent_path());
+  if (syncParent) syncFolder(file.parent_path().empty() ? fs::path(".") : file.parent_path());
 }
 
 // Reads the fields of a snapshot file in order; any overrun is a truncated file.
@@ -262,13 +265,16 @@ void SnapshotPart::setIds(std::vector<std::int64_t> cells, std::vector<std::int6
 }
 
 void writeFileAtomically(const fs::path& file, std::string_view bytes) {
-  writeAtomically(file, [bytes](OutputFile& out) { out.write(bytes); });
+  writeAtomically(file, [bytes](OutputFile& out) { out.write(bytes); }, true);
 }
 
 void writeSnapshotPart(const fs::path& file, const SnapshotPart& part) {
   if (part.faceCanonical.size() != part.faceIds.size())
     throw Error("SnapshotPart: one orientation flag per face expected");
-  writeAtomically(file, [&part](OutputFile& out) { encode(part, out); });
+  // No folder sync per part: the snapshot's manifest, written into the same
+  // folder once every rank's part is renamed, syncs the folder (and so
+  // every part's name) before the snapshot counts as complete.
+  writeAtomically(file, [&part](OutputFile& out) { encode(part, out); }, false);
 }
 
 SnapshotPart readSnapshotPart(const fs::path& file) {

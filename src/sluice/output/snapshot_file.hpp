@@ -73,9 +73,11 @@ struct SnapshotPart {
 };
 
 /// Writes `part` to `file` so that `file` either does not exist or is
-/// complete: written as "<file>.tmp", flushed to disk (fsync), renamed, and
-/// the folder synced. Throws sluice::Error naming the file and the system's
-/// reason (a full disk: "No space left on device"); the temporary is removed.
+/// complete: written as "<file>.tmp", flushed to disk (fsync) and renamed.
+/// The folder is not synced: the manifest written into it after every part
+/// (writeFileAtomically) does that, making all the parts' names durable at
+/// once. Throws sluice::Error naming the file and the system's reason (a
+/// full disk: "No space left on device"); the temporary is removed.
 void writeSnapshotPart(const std::filesystem::path& file, const SnapshotPart& part);
 
 /// Reads a file written by writeSnapshotPart; throws sluice::InputError
