@@ -106,9 +106,9 @@ const BadVoFInput kBadVoFInputs[] = {
      }},
 };
 
-class InterFoamBadInput : public ::testing::TestWithParam<std::tuple<int, int>> {};
-
 }  // namespace
+
+class InterFoamBadInput : public ::testing::TestWithParam<std::tuple<int, int>> {};
 
 TEST_P(InterFoamBadInput, OneClearErrorLineAndExitCodeOne) {
   const auto [which, np] = GetParam();

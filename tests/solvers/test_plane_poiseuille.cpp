@@ -95,9 +95,9 @@ boundaryField
 )"));
 }
 
-class PlanePoiseuille : public ::testing::TestWithParam<int> {};
-
 }  // namespace
+
+class PlanePoiseuille : public ::testing::TestWithParam<int> {};
 
 TEST_P(PlanePoiseuille, DevelopedProfileIsTheParabola) {
   const int np = GetParam();

@@ -99,9 +99,9 @@ test::CommandResult stopAfterStep(const fs::path& caseDir, int np, int step, int
                           240);
 }
 
-class RestartRanks : public ::testing::TestWithParam<int> {};
-
 }  // namespace
+
+class RestartRanks : public ::testing::TestWithParam<int> {};
 
 TEST_P(RestartRanks, IcoFoamBackwardContinuesBitForBitAfterSigterm) {
   const int np = GetParam();

@@ -380,9 +380,9 @@ const BadInput kBadInputs[] = {
      }},
 };
 
-class RunBadInput : public ::testing::TestWithParam<std::tuple<int, int>> {};
-
 }  // namespace
+
+class RunBadInput : public ::testing::TestWithParam<std::tuple<int, int>> {};
 
 TEST_P(RunBadInput, OneClearErrorLineAndExitCodeOne) {
   const auto [which, np] = GetParam();

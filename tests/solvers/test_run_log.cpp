@@ -87,9 +87,9 @@ std::vector<std::vector<std::string>> datRows(const fs::path& file) {
   return rows;
 }
 
-class RunLogRanks : public ::testing::TestWithParam<int> {};
-
 }  // namespace
+
+class RunLogRanks : public ::testing::TestWithParam<int> {};
 
 TEST_P(RunLogRanks, RedirectedLogIsPlainOpenFoamText) {
   const int np = GetParam();
