@@ -88,6 +88,20 @@ def attr_int(path, elem, name, default=None):
         fail(path, "<%s> attribute %s='%s' is not an integer" % (elem.tag, name, value))
 
 
+def xml_element(path, file_type, tag):
+    """The <tag> element of the VTKFile of type `file_type` in `path`."""
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as e:
+        fail(path, "not well-formed XML: %s" % e)
+    if root.tag != "VTKFile" or root.get("type") != file_type:
+        fail(path, "not a VTKFile of type %s" % file_type)
+    element = root.find(tag)
+    if element is None:
+        fail(path, "no <%s> element" % tag)
+    return element
+
+
 def polygon_area_vector(pts):
     sx = sy = sz = 0.0
     x0, y0, z0 = pts[0]
@@ -144,15 +158,7 @@ class Checker:
     # ---------------------------------------------------------------- .pvd
     def check_pvd(self, path):
         self.counts["pvd"] += 1
-        try:
-            root = ET.parse(path).getroot()
-        except ET.ParseError as e:
-            fail(path, "not well-formed XML: %s" % e)
-        if root.tag != "VTKFile" or root.get("type") != "Collection":
-            fail(path, "not a VTKFile of type Collection")
-        collection = root.find("Collection")
-        if collection is None:
-            fail(path, "no <Collection> element")
+        collection = xml_element(path, "Collection", "Collection")
         datasets = collection.findall("DataSet")
         if not datasets:
             fail(path, "the collection lists no data sets")
@@ -199,15 +205,7 @@ class Checker:
     # ---------------------------------------------------------------- .vtm
     def check_vtm(self, path):
         self.counts["vtm"] += 1
-        try:
-            root = ET.parse(path).getroot()
-        except ET.ParseError as e:
-            fail(path, "not well-formed XML: %s" % e)
-        if root.tag != "VTKFile" or root.get("type") != "vtkMultiBlockDataSet":
-            fail(path, "not a VTKFile of type vtkMultiBlockDataSet")
-        multiblock = root.find("vtkMultiBlockDataSet")
-        if multiblock is None:
-            fail(path, "no <vtkMultiBlockDataSet> element")
+        multiblock = xml_element(path, "vtkMultiBlockDataSet", "vtkMultiBlockDataSet")
         base = os.path.dirname(path)
         names = []
         block_cell_data = []  # per block: its pieces' cell data arrays in order
@@ -255,15 +253,7 @@ class Checker:
     # ---------------------------------------------------------------- .pvtu
     def check_pvtu(self, path):
         self.counts["pvtu"] += 1
-        try:
-            root = ET.parse(path).getroot()
-        except ET.ParseError as e:
-            fail(path, "not well-formed XML: %s" % e)
-        if root.tag != "VTKFile" or root.get("type") != "PUnstructuredGrid":
-            fail(path, "not a VTKFile of type PUnstructuredGrid")
-        grid = root.find("PUnstructuredGrid")
-        if grid is None:
-            fail(path, "no <PUnstructuredGrid> element")
+        grid = xml_element(path, "PUnstructuredGrid", "PUnstructuredGrid")
         declared = []
         for section, tag in (("Points", "PPoints"), ("CellData", "PCellData"), ("PointData", "PPointData")):
             sec = grid.find(tag)
