@@ -9,6 +9,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/field/field_io.hpp"
+#include "sluice/io/binary_field_text.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/io/field_value.hpp"
 #include "sluice/io/text_file.hpp"
@@ -69,7 +70,7 @@ FieldFileEdit FieldFileEdit::read(const fs::path& caseDir, const std::string& ti
   f.file_ = time + "/" + name;
   std::optional<std::string> text = io::readTextFile(f.path_);
   if (!text) throw InputError(fmt::format("{}: cannot open file", f.file_));
-  f.original_ = std::move(*text);
+  f.original_ = io::asciiFieldText(std::move(*text), f.file_);  // a binary file is edited (and rewritten) as ascii
 
   const io::Dictionary dict = io::Dictionary::parse(f.original_, f.file_, f.path_.parent_path());
   const io::Dictionary* header = dict.findSubDict("FoamFile");

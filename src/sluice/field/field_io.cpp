@@ -12,6 +12,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/field/boundary_conditions.hpp"
+#include "sluice/io/binary_field_text.hpp"
 #include "sluice/io/field_value.hpp"
 #include "sluice/io/text_file.hpp"
 #include "sluice/io/token_stream.hpp"
@@ -201,7 +202,9 @@ VolField<T> readVolField(const fs::path& caseDir, const std::string& name, const
   std::optional<VolField<T>> read;
   std::string problem;
   try {
-    const io::Dictionary dict = io::Dictionary::parse(text, file, path.parent_path(), options);
+    // A file written with writeFormat binary: its lists as ascii text.
+    const io::Dictionary dict =
+        io::Dictionary::parse(io::asciiFieldText(std::move(text), file), file, path.parent_path(), options);
     read.emplace(volFieldFromDictionary<T>(dict, name, file, mesh, registry));
     if (const std::optional<Scalar> t = parseTime(time)) read->updateTime(*t);
   } catch (const std::bad_alloc&) {
