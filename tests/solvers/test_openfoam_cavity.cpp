@@ -163,6 +163,7 @@ TEST(OpenFoamCavity, SluiceContinuesFromOpenFoamsBinaryTimeFolders) {
   EXPECT_LE(maxDifference, 1e-5);
 }
 
+// The other way round: sluice at 2 ranks writes OpenFOAM time folders
 // (controlDict writeTimeDirectories yes), which OpenFOAM's foamToVTK reads and
 // from which OpenFOAM's icoFoam continues to where sluice's own run ends.
 TEST(OpenFoamCavity, OpenFoamReadsAndContinuesSluicesTimeFolders) {
