@@ -95,6 +95,22 @@ TEST(BinaryFieldText, ThirtyTwoBitScalarsAndScalarLists) {
   EXPECT_THAT(asciiFieldText(p, "0.2/p"), HasSubstr("internalField   nonuniform List<scalar> \n2\n(\n101325\n-1e-05\n)\n;"));
 }
 
+TEST(BinaryFieldText, AsciiListsWrittenAsBinaryReadBackExactly) {
+  const std::string boundary =
+      "\nboundaryField\n{\n    a { type calculated; value nonuniform List<scalar> 3(0.1 -2 1e-300); }\n"
+      "    b { type calculated; value nonuniform List<vector> 1((1 2 3)); }\n"
+      "    c { type calculated; value nonuniform List<scalar> 0(); }\n    d { type zeroGradient; }\n}\n";
+  const std::string binary = binaryListsText(boundary, "0.2/p");
+  EXPECT_EQ(binary.find("0.1"), std::string::npos);
+  std::string file = header("volScalarField", "LSB;label=32;scalar=64") + "internalField uniform 0;\n" + binary;
+  const std::string ascii = asciiFieldText(file, "0.2/p");
+  EXPECT_THAT(ascii, HasSubstr("value nonuniform List<scalar> \n3\n(\n0.1\n-2\n1e-300\n);"));
+  EXPECT_THAT(ascii, HasSubstr("value nonuniform List<vector> \n1\n(\n(1 2 3)\n);"));
+  EXPECT_THAT(ascii, HasSubstr("value nonuniform List<scalar> 0();"));
+  EXPECT_THAT(ascii, HasSubstr("d { type zeroGradient; }"));
+  EXPECT_THROW(binaryListsText("value nonuniform List<scalar> 2(1);", "0.2/p"), InputError);
+}
+
 TEST(BinaryFieldText, AsciiFilesAreUnchanged) {
   const std::string text =
       "FoamFile { version 2.0; format ascii; class volScalarField; object p; }\n"

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sluice/core/error.hpp"
+#include "sluice/io/binary_field_text.hpp"
 #include "sluice/io/dictionary.hpp"
 #include "sluice/io/field_value.hpp"
 #include "sluice/io/text_file.hpp"
@@ -64,6 +65,36 @@ TEST(FoamFieldFile, PartsWrittenAtTheirOffsetsMakeOneFieldFile) {
     for (int k = 0; k < 3; ++k) EXPECT_DOUBLE_EQ(values[c][k], expected[c][k]) << c << " " << k;
   EXPECT_EQ(dict.subDict("boundaryField").subDict("lid").get<std::string>("type"), "fixedValue");
   EXPECT_TRUE(dict.found("dimensions"));
+}
+
+TEST(FoamFieldFile, BinaryPartsMakeOneBinaryFieldFileWithExactValues) {
+  // writeFormat binary: the header says binary with OpenFOAM's arch, the
+  // internal values are raw doubles at their offsets, a nonuniform boundary
+  // list of the source is binary too; read back (io::asciiFieldText, as
+  // OpenFOAM's binary reader reads the lists), every value bit for bit.
+  std::string source = kSource;
+  source.replace(source.find("walls { type noSlip; }"), 22,
+                 "walls { type calculated; value nonuniform List<vector> 2((0.1 0 0) (0 -0.2 1e-300)); }");
+  test::TempDir dir("foam-field-file-binary");
+  const output::FoamFieldFile layout = output::FoamFieldFile::fromSource(source, "0/U", 5, 6, /*binary=*/true);
+  EXPECT_EQ(layout.lineWidth(), 24u);
+  const fs::path file = dir.path() / "0.5" / "U";
+  const std::vector<double> rank1{4, 4.5, -4, 0.1, 1.0 / 3, -1e-100};
+  const std::vector<double> rank0{0, 0.5, 0, 3, 3.5, 0, 2.125, 2.5, 1.0 / 7};
+  layout.writePart(file, "0.5", std::vector<GlobalLabel>{4, 1}, rank1, false);
+  layout.writePart(file, "0.5", std::vector<GlobalLabel>{0, 3, 2}, rank0, true);
+  const std::string text = *io::readTextFile(file);
+  EXPECT_NE(text.find("    format      binary;\n    arch        \"LSB;label=32;scalar=64\";"), std::string::npos);
+  EXPECT_EQ(text.find("List<vector> 2((0.1"), std::string::npos) << "the boundary list is binary";
+  const io::Dictionary dict = io::Dictionary::parse(io::asciiFieldText(text, "0.5/U"), "0.5/U");
+  const std::vector<Vec3> values = io::readFieldValue(dict, "internalField").expandVectors(5);
+  const std::vector<Vec3> expected = {{0, 0.5, 0}, {0.1, 1.0 / 3, -1e-100}, {2.125, 2.5, 1.0 / 7}, {3, 3.5, 0}, {4, 4.5, -4}};
+  for (std::size_t c = 0; c < 5; ++c)
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(values[c][k], expected[c][k]) << c << " " << k;
+  const std::vector<Vec3> walls =
+      io::readFieldValue(dict.subDict("boundaryField").subDict("walls"), "value").expandVectors(2);
+  EXPECT_EQ(walls[1][2], 1e-300);
+  EXPECT_EQ(walls[0][0], 0.1);
 }
 
 TEST(FoamFieldFile, SourcesItCannotKeepAreErrorsNamingThem) {

@@ -1,5 +1,8 @@
 #include "sluice/io/binary_field_text.hpp"
 
+#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <regex>
 #include <string_view>
 #include <vector>
@@ -30,7 +33,75 @@ void appendAsciiList(std::string& out, const std::vector<T>& values, Format item
   out += ')';
 }
 
+/// `N (` raw little-endian values `)`, as OpenFOAM writes binary lists; `0()` when empty.
+template <class T, class Raw>
+void appendBinaryList(std::string& out, const std::vector<T>& values, Raw raw) {
+  if (values.empty()) {
+    out += " 0()";
+    return;
+  }
+  out += fmt::format(" \n{}\n(", values.size());
+  for (const T& v : values) raw(out, v);
+  out += ')';
+}
+
+template <class T>
+void appendRaw(std::string& out, T value) {
+  static_assert(std::endian::native == std::endian::little, "binary lists are written little-endian");
+  char bytes[sizeof(T)];
+  std::memcpy(bytes, &value, sizeof(T));
+  out.append(bytes, sizeof(T));
+}
+
+/// `out` followed by `text` from byte `from`, copied list by list: the text
+/// between the lists as it is, each List<T> after its "List<T>" handed to
+/// `list(out, T, reader at the list)`, which reads and appends it.
+template <class List>
+std::string rewriteLists(std::string_view text, std::size_t from, std::string out, FoamStreamFormat format,
+                         const std::string& file, List list) {
+  std::size_t pos = from;
+  for (;;) {
+    const std::size_t at = text.find("List<", pos);
+    const std::size_t close = at == std::string_view::npos ? at : text.find('>', at);
+    if (close == std::string_view::npos) {
+      out.append(text.substr(pos));
+      return out;
+    }
+    const std::string type(text.substr(at + 5, close - at - 5));
+    out.append(text.substr(pos, close + 1 - pos));
+    FoamListReader in(text, close + 1, format, file);
+    list(out, type, in);
+    pos = in.position();
+  }
+}
+
 }  // namespace
+
+std::string binaryListsText(std::string_view text, const std::string& file) {
+  return rewriteLists(text, 0, std::string(), FoamStreamFormat{}, file,
+                      [&](std::string& out, const std::string& type, FoamListReader& in) {
+    const std::string what = "List<" + type + ">";
+    if (type == "scalar") {
+      appendBinaryList(out, in.readScalarList(what), [](std::string& s, Scalar v) { appendRaw(s, v); });
+    } else if (type == "vector") {
+      appendBinaryList(out, in.readVectorList(what), [](std::string& s, const Vec3& v) {
+        appendRaw(s, v.x);
+        appendRaw(s, v.y);
+        appendRaw(s, v.z);
+      });
+    } else if (type == "label") {
+      appendBinaryList(out, in.readLabelList(what), [&](std::string& s, Label v) {
+        if (v != static_cast<std::int32_t>(v))
+          throw InputError(fmt::format("{}: label {} does not fit label=32 binary lists", file, v));
+        appendRaw(s, static_cast<std::int32_t>(v));
+      });
+    } else {
+      throw InputError(fmt::format("{}: a List<{}> is not written as binary (List<scalar>, List<vector> and "
+                                   "List<label> are)",
+                                   file, type));
+    }
+  });
+}
 
 std::string asciiFieldText(std::string text, const std::string& file) {
   const FoamHeader h = readFoamHeader(text, file);
@@ -44,17 +115,8 @@ std::string asciiFieldText(std::string text, const std::string& file) {
                                        std::regex_constants::format_first_only);
   // Text between the lists is copied; each list is read (the reader jumps
   // over its raw bytes, so nothing inside them is taken for text).
-  std::size_t pos = h.bodyOffset;
-  for (;;) {
-    const std::size_t at = text.find("List<", pos);
-    const std::size_t close = at == std::string::npos ? at : text.find('>', at);
-    if (close == std::string::npos) {
-      out.append(text, pos);
-      return out;
-    }
-    const std::string type = text.substr(at + 5, close - at - 5);
-    out.append(text, pos, close + 1 - pos);
-    FoamListReader in(text, close + 1, format, file);
+  return rewriteLists(text, h.bodyOffset, std::move(out), format, file,
+                      [&](std::string& out, const std::string& type, FoamListReader& in) {
     const std::string what = "List<" + type + ">";
     if (type == "scalar") {
       appendAsciiList(out, in.readScalarList(what), [](std::string& s, Scalar v) { s += fmt::format("{}", v); });
@@ -68,8 +130,7 @@ std::string asciiFieldText(std::string text, const std::string& file) {
                                    "List<label> are; foamFormatConvert writes the file as ascii)",
                                    file, type));
     }
-    pos = in.position();
-  }
+  });
 }
 
 }  // namespace sluice::io

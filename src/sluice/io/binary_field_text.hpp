@@ -15,9 +15,17 @@
 // the file for a list cut short, a value that is not finite, or a list type
 // other than List<scalar>, List<vector> and List<label>.
 #include <string>
+#include <string_view>
 
 namespace sluice::io {
 
 std::string asciiFieldText(std::string text, const std::string& file);
+
+/// The reverse for a part of a field file (a boundaryField written in ascii):
+/// its ascii List<scalar>, List<vector> and List<label> written as OpenFOAM's
+/// binary lists (little-endian, label=32, scalar=64: the arch
+/// FoamFieldFile's binary files declare); other text unchanged. Throws
+/// InputError naming `file` for a malformed list or a label beyond 32 bits.
+std::string binaryListsText(std::string_view text, const std::string& file);
 
 }  // namespace sluice::io

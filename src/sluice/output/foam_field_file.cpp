@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <numeric>
 #include <regex>
@@ -14,6 +15,7 @@
 
 #include "sluice/core/error.hpp"
 #include "sluice/field/field_file_edit.hpp"
+#include "sluice/io/binary_field_text.hpp"
 #include "sluice/io/dictionary.hpp"
 
 namespace sluice::output {
@@ -40,7 +42,7 @@ void writeAt(int fd, const fs::path& file, std::string_view bytes, std::uint64_t
 }  // namespace
 
 FoamFieldFile FoamFieldFile::fromSource(const std::string& source, const std::string& sourceName,
-                                        GlobalLabel nGlobalCells, int writePrecision) {
+                                        GlobalLabel nGlobalCells, int writePrecision, bool binary) {
   FoamFieldFile f;
   const io::Dictionary dict = io::Dictionary::parse(source, sourceName);
   const io::Dictionary* header = dict.findSubDict("FoamFile");
@@ -56,9 +58,20 @@ FoamFieldFile FoamFieldFile::fromSource(const std::string& source, const std::st
   f.components_ = cls == "volVectorField" ? 3 : 1;
   f.precision_ = std::clamp(writePrecision, 1, 17);
   f.nGlobalCells_ = nGlobalCells;
+  f.binary_ = binary;
 
-  // The header with the location's value cut out (it becomes the time).
-  const std::string before = source.substr(0, entry->first);
+  // The header with the location's value cut out (it becomes the time); a
+  // binary file's says so, with the widths and byte order of its values.
+  std::string before = source.substr(0, entry->first);
+  if (binary) {
+    static const std::regex arch(R"(\n?[ \t]*arch\s+("[^"]*"|[^;\s]*)\s*;)");
+    static const std::regex format(R"((\bformat\s+)ascii(\s*;))");
+    before = std::regex_replace(before, arch, "", std::regex_constants::format_first_only);
+    if (!std::regex_search(before, format))
+      throw InputError(fmt::format("{}: no 'format ascii;' in its FoamFile header to write as binary", sourceName));
+    before = std::regex_replace(before, format, "$1binary$2\n    arch        \"LSB;label=32;scalar=64\";",
+                                std::regex_constants::format_first_only);
+  }
   static const std::regex location(R"(location\s+("[^"]*"|[^;\s]*)\s*;)");
   std::smatch m;
   if (std::regex_search(before, m, location)) {
@@ -70,10 +83,11 @@ FoamFieldFile FoamFieldFile::fromSource(const std::string& source, const std::st
   } else {
     f.beforeLocation_ = before;
   }
-  f.listOpening_ = fmt::format("internalField   nonuniform List<{}> \n{}\n(\n", f.components_ == 3 ? "vector" : "scalar",
-                               nGlobalCells);
+  f.listOpening_ = fmt::format("internalField   nonuniform List<{}> \n{}\n({}", f.components_ == 3 ? "vector" : "scalar",
+                               nGlobalCells, binary ? "" : "\n");
   f.trailer_ = ")\n;";
-  f.trailer_.append(source, entry->second);
+  const std::string_view after = std::string_view(source).substr(entry->second);
+  f.trailer_ += binary ? io::binaryListsText(after, sourceName) : std::string(after);
   // The widest value: negative, every digit shown, a three-digit exponent.
   const double widest[3] = {-1.2345678901234567e-100, -1.2345678901234567e-100, -1.2345678901234567e-100};
   f.lineWidth_ = 0;
@@ -82,6 +96,10 @@ FoamFieldFile FoamFieldFile::fromSource(const std::string& source, const std::st
 }
 
 std::string FoamFieldFile::formatLine(const double* value) const {
+  if (binary_) {
+    static_assert(std::endian::native == std::endian::little, "binary field files are written little-endian");
+    return std::string(reinterpret_cast<const char*>(value), sizeof(double) * static_cast<std::size_t>(components_));
+  }
   std::string line;
   if (components_ == 3) line += '(';
   for (int k = 0; k < components_; ++k) {

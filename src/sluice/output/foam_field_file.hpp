@@ -1,19 +1,22 @@
 #pragma once
-// A reconstructed OpenFOAM field file (CASE/<time>/U, ascii) written by every
-// rank at once without gathering the field anywhere: the internal values are
-// written one per line at a fixed width, so the line of the cell with file
-// index i starts at header + i x width, and each rank writes the lines of
-// its own cells (pwrite) while rank 0 writes the header and the rest. The
+// A reconstructed OpenFOAM field file (CASE/<time>/U, ascii or binary)
+// written by every rank at once without gathering the field anywhere: the
+// internal values are written one per line at a fixed width (binary: raw
+// doubles, 8 bytes a component), so the value of the cell with file index i
+// starts at header + i x width, and each rank writes the values of its own
+// cells (pwrite) while rank 0 writes the header and the rest. The
 // header, dimensions and boundaryField come from the field file the run read
 // (0/U: its boundary conditions as the user wrote them), with the FoamFile
 // location set to the new time.
 //
-//   FoamFieldFile layout = FoamFieldFile::fromSource(sourceText, "0/U", nGlobalCells, writePrecision);
+//   FoamFieldFile layout = FoamFieldFile::fromSource(sourceText, "0/U", nGlobalCells, writePrecision, binary);
 //   // writer thread of every rank, no MPI:
 //   layout.writePart(caseDir / "0.5" / "U", "0.5", fileCellIds, values, rank == 0);
 //
-// OpenFOAM's reader takes the padding as white space. Only file I/O: safe on
-// the writer thread.
+// OpenFOAM's reader takes the padding as white space. A binary file declares
+// `format binary` and `arch "LSB;label=32;scalar=64"`, and the boundary
+// values' nonuniform lists are binary too (io::binaryListsText), as OpenFOAM
+// writes them. Only file I/O: safe on the writer thread.
 #include <cstdint>
 #include <filesystem>
 #include <span>
@@ -27,12 +30,13 @@ class FoamFieldFile {
  public:
   /// `source`: the text of the field file the run read, shown as `sourceName`
   /// in errors (InputError when it has no top-level internalField entry or
-  /// is not a volScalarField/volVectorField). `writePrecision`: significant digits.
+  /// is not a volScalarField/volVectorField). `writePrecision`: significant
+  /// digits (ascii). `binary`: OpenFOAM's writeFormat binary.
   static FoamFieldFile fromSource(const std::string& source, const std::string& sourceName, GlobalLabel nGlobalCells,
-                                  int writePrecision);
+                                  int writePrecision, bool binary = false);
 
   int components() const { return components_; }
-  /// Bytes of one value's line (padding and newline included).
+  /// Bytes of one value's line (padding and newline included; binary: its raw bytes).
   std::size_t lineWidth() const { return lineWidth_; }
   /// The text before the first value's line, for time `timeName`.
   std::string header(const std::string& timeName) const;
@@ -56,6 +60,7 @@ class FoamFieldFile {
   GlobalLabel nGlobalCells_ = 0;
   int components_ = 1;
   int precision_ = 6;
+  bool binary_ = false;
   std::size_t lineWidth_ = 0;
 };
 

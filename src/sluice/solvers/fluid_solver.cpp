@@ -412,8 +412,9 @@ void FluidSolver::prepareTimeDirectories() {
   const io::Dictionary& control = ctx_.controlDict;
   if (!parallel::collectively(ctx_.comm, [&] { return control.getOr<bool>("writeTimeDirectories", false); })) return;
   parallel::collectively(ctx_.comm, [&] {
-    if (control.getOr<std::string>("writeFormat", "ascii") != "ascii")
-      control.fail("writeTimeDirectories: only writeFormat ascii is written so far");
+    const std::string format = control.getOr<std::string>("writeFormat", "ascii");
+    if (format != "ascii" && format != "binary")
+      control.fail(fmt::format("writeFormat '{}': ascii or binary", format));
     const int precision = control.getOr<Label>("writePrecision", 6);
     fields_.forEachVolField([&](const std::string& name, const auto&, const field::FieldOptions& options) {
       if (!options.write) return;
@@ -428,7 +429,7 @@ void FluidSolver::prepareTimeDirectories() {
       // (A source written with writeFormat binary is taken as its ascii text.)
       timeDirectoryFiles_.emplace(name, output::FoamFieldFile::fromSource(io::asciiFieldText(*source, sourceName),
                                                                           sourceName, ctx_.mesh.nGlobalCells(),
-                                                                          precision));
+                                                                          precision, format == "binary"));
     });
   });
 }
