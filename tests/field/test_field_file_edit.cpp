@@ -98,17 +98,32 @@ TEST_F(FieldFileEditTest, VectorFields) {
   EXPECT_EQ(U[3], (Vec3{0, 0, 0}));
 }
 
+TEST_F(FieldFileEditTest, ABinaryFileIsRewrittenAsAsciiWithItsExactValues) {
+  // writeFormat binary (OpenFOAM's setFields input often is): the binary
+  // list is read with its exact values and the file rewritten as ascii.
+  std::string binary = kAlphaHead;
+  binary.replace(binary.find("ascii"), 5, "binary");
+  binary += "internalField   nonuniform List<scalar> \n6\n(";
+  const std::vector<Scalar> values{0.1, 0, 1.0 / 3, 1, 0, 2e-300};
+  for (Scalar v : values) binary.append(reinterpret_cast<const char*>(&v), sizeof v);
+  binary += ")\n;" + kAlphaTail;
+  write("b", binary);
+  FieldFileEdit f = FieldFileEdit::read(dir_.path(), "0", "b", 6);
+  EXPECT_EQ(f.scalars(), values);
+  f.assign(Scalar{0.5}, std::vector<Label>{1});
+  f.write();
+  const std::string text = test::readText(dir_.path() / "0/b");
+  EXPECT_THAT(text, HasSubstr("    format      ascii;\n"));
+  const VolScalarField b = readVolScalarField(dir_.path(), "b", "0", mesh_);
+  for (Label c = 0; c < 6; ++c) EXPECT_EQ(b[c], c == 1 ? 0.5 : values[static_cast<std::size_t>(c)]) << c;
+}
+
 TEST_F(FieldFileEditTest, RefusesWhatItCannotRewrite) {
   EXPECT_EQ(readError("missing"), "0/missing: cannot open file");
 
   write("T",
         fieldtest::fieldHeader("volTensorField", "T") + "dimensions [0 0 0 0 0 0 0];\n" + kAlphaInternal + kAlphaTail);
   EXPECT_EQ(readError("T"), "0/T: class 'volTensorField' is not supported; supported: volScalarField, volVectorField");
-
-  std::string binary = kAlphaHead + kAlphaInternal + kAlphaTail;
-  binary.replace(binary.find("ascii"), 5, "binary");
-  write("b", binary);
-  EXPECT_EQ(readError("b"), "0/b: format 'binary': only ascii field files can be rewritten");
 
   write("short", kAlphaHead + "internalField nonuniform List<scalar> 2(0 1);" + kAlphaTail);
   EXPECT_THAT(readError("short"), HasSubstr("expected 6 values, found 2"));

@@ -79,9 +79,6 @@ FieldFileEdit FieldFileEdit::read(const fs::path& caseDir, const std::string& ti
   if (f.fieldClass_ != "volScalarField" && f.fieldClass_ != "volVectorField")
     throw InputError(fmt::format("{}: class '{}' is not supported; supported: volScalarField, volVectorField", f.file_,
                                  f.fieldClass_));
-  if (header->getOr<std::string>("format", "ascii") != "ascii")
-    throw InputError(fmt::format("{}: format '{}': only ascii field files can be rewritten", f.file_,
-                                 header->get<std::string>("format")));
 
   if (!dict.found("internalField")) dict.fail("missing 'internalField'");
   const io::FieldValue internal = io::readFieldValue(dict, "internalField");

@@ -36,8 +36,9 @@ std::optional<std::pair<std::size_t, std::size_t>> findInternalFieldEntry(const 
 class FieldFileEdit {
  public:
   /// Reads `<caseDir>/<time>/<name>` (shown as "<time>/<name>" in messages).
-  /// InputError when it cannot be read or parsed, is not an ascii
-  /// volScalarField or volVectorField, has an internalField that does not
+  /// A binary file (writeFormat binary) is read with its lists' exact values
+  /// and written back as ascii. InputError when it cannot be read or parsed,
+  /// is not a volScalarField or volVectorField, has an internalField that does not
   /// hold `nCells` values, or has no internalField entry of its own (one
   /// that comes from an #include cannot be rewritten in place).
   static FieldFileEdit read(const std::filesystem::path& caseDir, const std::string& time, const std::string& name,
