@@ -18,30 +18,19 @@ namespace sluice::io {
 
 namespace {
 
-/// `N ( item ... )` one item per line, as OpenFOAM writes ascii lists; `0()` when empty.
-template <class T, class Format>
-void appendAsciiList(std::string& out, const std::vector<T>& values, Format item) {
+/// ` N (` items `)` as OpenFOAM writes a list: ascii one item a line,
+/// binary the raw items back to back; ` 0()` when empty.
+template <class T, class Item>
+void appendList(std::string& out, const std::vector<T>& values, bool binary, Item item) {
   if (values.empty()) {
     out += " 0()";
     return;
   }
-  out += fmt::format(" \n{}\n(\n", values.size());
+  out += fmt::format(" \n{}\n({}", values.size(), binary ? "" : "\n");
   for (const T& v : values) {
     item(out, v);
-    out += '\n';
+    if (!binary) out += '\n';
   }
-  out += ')';
-}
-
-/// `N (` raw little-endian values `)`, as OpenFOAM writes binary lists; `0()` when empty.
-template <class T, class Raw>
-void appendBinaryList(std::string& out, const std::vector<T>& values, Raw raw) {
-  if (values.empty()) {
-    out += " 0()";
-    return;
-  }
-  out += fmt::format(" \n{}\n(", values.size());
-  for (const T& v : values) raw(out, v);
   out += ')';
 }
 
@@ -82,15 +71,15 @@ std::string binaryListsText(std::string_view text, const std::string& file) {
                       [&](std::string& out, const std::string& type, FoamListReader& in) {
     const std::string what = "List<" + type + ">";
     if (type == "scalar") {
-      appendBinaryList(out, in.readScalarList(what), [](std::string& s, Scalar v) { appendRaw(s, v); });
+      appendList(out, in.readScalarList(what), true, [](std::string& s, Scalar v) { appendRaw(s, v); });
     } else if (type == "vector") {
-      appendBinaryList(out, in.readVectorList(what), [](std::string& s, const Vec3& v) {
+      appendList(out, in.readVectorList(what), true, [](std::string& s, const Vec3& v) {
         appendRaw(s, v.x);
         appendRaw(s, v.y);
         appendRaw(s, v.z);
       });
     } else if (type == "label") {
-      appendBinaryList(out, in.readLabelList(what), [&](std::string& s, Label v) {
+      appendList(out, in.readLabelList(what), true, [&](std::string& s, Label v) {
         if (v != static_cast<std::int32_t>(v))
           throw InputError(fmt::format("{}: label {} does not fit label=32 binary lists", file, v));
         appendRaw(s, static_cast<std::int32_t>(v));
@@ -116,15 +105,15 @@ std::string asciiFieldText(std::string text, const std::string& file) {
   // Text between the lists is copied; each list is read (the reader jumps
   // over its raw bytes, so nothing inside them is taken for text).
   return rewriteLists(text, h.bodyOffset, std::move(out), format, file,
-                      [&](std::string& out, const std::string& type, FoamListReader& in) {
+                      [&](std::string& to, const std::string& type, FoamListReader& in) {
     const std::string what = "List<" + type + ">";
     if (type == "scalar") {
-      appendAsciiList(out, in.readScalarList(what), [](std::string& s, Scalar v) { s += fmt::format("{}", v); });
+      appendList(to, in.readScalarList(what), false, [](std::string& s, Scalar v) { s += fmt::format("{}", v); });
     } else if (type == "vector") {
-      appendAsciiList(out, in.readVectorList(what),
-                      [](std::string& s, const Vec3& v) { s += fmt::format("({} {} {})", v.x, v.y, v.z); });
+      appendList(to, in.readVectorList(what), false,
+                 [](std::string& s, const Vec3& v) { s += fmt::format("({} {} {})", v.x, v.y, v.z); });
     } else if (type == "label") {
-      appendAsciiList(out, in.readLabelList(what), [](std::string& s, Label v) { s += fmt::format("{}", v); });
+      appendList(to, in.readLabelList(what), false, [](std::string& s, Label v) { s += fmt::format("{}", v); });
     } else {
       throw InputError(fmt::format("{}: a binary List<{}> is not read (binary List<scalar>, List<vector> and "
                                    "List<label> are; foamFormatConvert writes the file as ascii)",
