@@ -95,6 +95,17 @@ TEST(FoamFieldFile, BinaryPartsMakeOneBinaryFieldFileWithExactValues) {
       io::readFieldValue(dict.subDict("boundaryField").subDict("walls"), "value").expandVectors(2);
   EXPECT_EQ(walls[1][2], 1e-300);
   EXPECT_EQ(walls[0][0], 0.1);
+
+  // That binary file as the source of ascii time folders (a run started
+  // from OpenFOAM's binary output): its boundary values kept exactly.
+  const output::FoamFieldFile ascii = output::FoamFieldFile::fromSource(text, "0.5/U", 5, 17);
+  const fs::path next = dir.path() / "0.6" / "U";
+  ascii.writePart(next, "0.6", std::vector<GlobalLabel>{0, 1, 2, 3, 4}, std::vector<double>(15, 0.25), true);
+  const std::string nextText = *io::readTextFile(next);
+  EXPECT_NE(nextText.find("    format      ascii;"), std::string::npos);
+  const io::Dictionary nextDict = io::Dictionary::parse(nextText, "0.6/U");
+  EXPECT_EQ(io::readFieldValue(nextDict.subDict("boundaryField").subDict("walls"), "value").expandVectors(2)[1][2],
+            1e-300);
 }
 
 TEST(FoamFieldFile, SourcesItCannotKeepAreErrorsNamingThem) {

@@ -64,32 +64,53 @@ std::string rewriteLists(std::string_view text, std::size_t from, std::string ou
   }
 }
 
+/// Converts the list the reader is at (after its "List<type>") to ascii
+/// text or, with `binary`, to binary (little-endian, label=32, scalar=64).
+void convertList(std::string& out, const std::string& type, FoamListReader& in, bool binary, const std::string& file) {
+  const std::string what = "List<" + type + ">";
+  if (type == "scalar") {
+    appendList(out, in.readScalarList(what), binary, [binary](std::string& s, Scalar v) {
+      if (binary) appendRaw(s, v);
+      else s += fmt::format("{}", v);
+    });
+  } else if (type == "vector") {
+    appendList(out, in.readVectorList(what), binary, [binary](std::string& s, const Vec3& v) {
+      if (!binary) {
+        s += fmt::format("({} {} {})", v.x, v.y, v.z);
+        return;
+      }
+      appendRaw(s, v.x);
+      appendRaw(s, v.y);
+      appendRaw(s, v.z);
+    });
+  } else if (type == "label") {
+    appendList(out, in.readLabelList(what), binary, [&](std::string& s, Label v) {
+      if (!binary) {
+        s += fmt::format("{}", v);
+        return;
+      }
+      if (v != static_cast<std::int32_t>(v))
+        throw InputError(fmt::format("{}: label {} does not fit label=32 binary lists", file, v));
+      appendRaw(s, static_cast<std::int32_t>(v));
+    });
+  } else if (binary) {
+    throw InputError(fmt::format("{}: a List<{}> is not written as binary (List<scalar>, List<vector> and "
+                                 "List<label> are)",
+                                 file, type));
+  } else {
+    throw InputError(fmt::format("{}: a binary List<{}> is not read (binary List<scalar>, List<vector> and "
+                                 "List<label> are; foamFormatConvert writes the file as ascii)",
+                                 file, type));
+  }
+}
+
 }  // namespace
 
 std::string binaryListsText(std::string_view text, const std::string& file) {
   return rewriteLists(text, 0, std::string(), FoamStreamFormat{}, file,
                       [&](std::string& out, const std::string& type, FoamListReader& in) {
-    const std::string what = "List<" + type + ">";
-    if (type == "scalar") {
-      appendList(out, in.readScalarList(what), true, [](std::string& s, Scalar v) { appendRaw(s, v); });
-    } else if (type == "vector") {
-      appendList(out, in.readVectorList(what), true, [](std::string& s, const Vec3& v) {
-        appendRaw(s, v.x);
-        appendRaw(s, v.y);
-        appendRaw(s, v.z);
-      });
-    } else if (type == "label") {
-      appendList(out, in.readLabelList(what), true, [&](std::string& s, Label v) {
-        if (v != static_cast<std::int32_t>(v))
-          throw InputError(fmt::format("{}: label {} does not fit label=32 binary lists", file, v));
-        appendRaw(s, static_cast<std::int32_t>(v));
-      });
-    } else {
-      throw InputError(fmt::format("{}: a List<{}> is not written as binary (List<scalar>, List<vector> and "
-                                   "List<label> are)",
-                                   file, type));
-    }
-  });
+                        convertList(out, type, in, true, file);
+                      });
 }
 
 std::string asciiFieldText(std::string text, const std::string& file) {
@@ -106,20 +127,8 @@ std::string asciiFieldText(std::string text, const std::string& file) {
   // over its raw bytes, so nothing inside them is taken for text).
   return rewriteLists(text, h.bodyOffset, std::move(out), format, file,
                       [&](std::string& to, const std::string& type, FoamListReader& in) {
-    const std::string what = "List<" + type + ">";
-    if (type == "scalar") {
-      appendList(to, in.readScalarList(what), false, [](std::string& s, Scalar v) { s += fmt::format("{}", v); });
-    } else if (type == "vector") {
-      appendList(to, in.readVectorList(what), false,
-                 [](std::string& s, const Vec3& v) { s += fmt::format("({} {} {})", v.x, v.y, v.z); });
-    } else if (type == "label") {
-      appendList(to, in.readLabelList(what), false, [](std::string& s, Label v) { s += fmt::format("{}", v); });
-    } else {
-      throw InputError(fmt::format("{}: a binary List<{}> is not read (binary List<scalar>, List<vector> and "
-                                   "List<label> are; foamFormatConvert writes the file as ascii)",
-                                   file, type));
-    }
-  });
+                        convertList(to, type, in, false, file);
+                      });
 }
 
 }  // namespace sluice::io

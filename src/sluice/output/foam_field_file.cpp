@@ -41,9 +41,11 @@ void writeAt(int fd, const fs::path& file, std::string_view bytes, std::uint64_t
 
 }  // namespace
 
-FoamFieldFile FoamFieldFile::fromSource(const std::string& source, const std::string& sourceName,
+FoamFieldFile FoamFieldFile::fromSource(const std::string& sourceText, const std::string& sourceName,
                                         GlobalLabel nGlobalCells, int writePrecision, bool binary) {
   FoamFieldFile f;
+  // A source written with writeFormat binary: its lists as ascii text, its header format ascii.
+  const std::string source = io::asciiFieldText(sourceText, sourceName);
   const io::Dictionary dict = io::Dictionary::parse(source, sourceName);
   const io::Dictionary* header = dict.findSubDict("FoamFile");
   const std::string cls = header ? header->getOr<std::string>("class", "") : "";
@@ -51,8 +53,6 @@ FoamFieldFile FoamFieldFile::fromSource(const std::string& source, const std::st
     throw InputError(fmt::format("{}: class '{}': only volScalarField and volVectorField files are written as time "
                                  "folders",
                                  sourceName, cls));
-  if (header->getOr<std::string>("format", "ascii") != "ascii")
-    throw InputError(fmt::format("{}: only ascii field files are written as time folders", sourceName));
   const auto entry = field::findInternalFieldEntry(source, sourceName);
   if (!entry) throw InputError(fmt::format("{}: no internalField entry of its own to replace", sourceName));
   f.components_ = cls == "volVectorField" ? 3 : 1;

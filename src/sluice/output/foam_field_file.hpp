@@ -28,9 +28,10 @@ namespace sluice::output {
 
 class FoamFieldFile {
  public:
-  /// `source`: the text of the field file the run read, shown as `sourceName`
-  /// in errors (InputError when it has no top-level internalField entry or
-  /// is not a volScalarField/volVectorField). `writePrecision`: significant
+  /// `source`: the text of the field file the run read (ascii, or binary:
+  /// its lists are taken as their values), shown as `sourceName` in errors
+  /// (InputError when it has no top-level internalField entry or is not a
+  /// volScalarField/volVectorField). `writePrecision`: significant
   /// digits (ascii). `binary`: OpenFOAM's writeFormat binary.
   static FoamFieldFile fromSource(const std::string& source, const std::string& sourceName, GlobalLabel nGlobalCells,
                                   int writePrecision, bool binary = false);

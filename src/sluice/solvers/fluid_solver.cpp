@@ -14,7 +14,6 @@
 #include <fmt/format.h>
 
 #include "sluice/fv/value_ops.hpp"
-#include "sluice/io/binary_field_text.hpp"
 #include "sluice/io/text_file.hpp"
 #include "sluice/output/output_files.hpp"
 #include "sluice/output/snapshot_file.hpp"
@@ -426,10 +425,9 @@ void FluidSolver::prepareTimeDirectories() {
                        "take its boundary conditions from\n", name.c_str(), sourceName.c_str());
         return;
       }
-      // (A source written with writeFormat binary is taken as its ascii text.)
-      timeDirectoryFiles_.emplace(name, output::FoamFieldFile::fromSource(io::asciiFieldText(*source, sourceName),
-                                                                          sourceName, ctx_.mesh.nGlobalCells(),
-                                                                          precision, format == "binary"));
+      timeDirectoryFiles_.emplace(name, output::FoamFieldFile::fromSource(*source, sourceName,
+                                                                          ctx_.mesh.nGlobalCells(), precision,
+                                                                          format == "binary"));
     });
   });
 }
